@@ -1,0 +1,13 @@
+"""Strict, exact and fast N-Triples, N-Quads and Turtle for rdflib.
+
+Installed, the parsers and serializers are rdflib plugins::
+
+    Graph().parse("data.ttl", format="strict-turtle")
+    Dataset().parse("data.nq", format="strict-nquads")
+    graph.serialize(format="strict-ntriples")
+"""
+
+from ._errors import ParseError, SerializeError
+
+__all__ = ["ParseError", "SerializeError", "__version__"]
+__version__ = "0.1.0"

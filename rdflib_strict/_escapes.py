@@ -1,0 +1,150 @@
+"""Escapes in both directions: decoding ECHAR / UCHAR / PN_LOCAL_ESC, encoding for writers."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = [
+    "EscapeError",
+    "escape_iri",
+    "escape_string",
+    "unescape_iri",
+    "unescape_pn_local",
+    "unescape_string",
+]
+
+
+class EscapeError(ValueError):
+    """A bad escape at ``start:end`` of the escaped text; parsers turn it into a ParseError."""
+
+    def __init__(self, start: int, end: int, msg: str) -> None:
+        super().__init__(msg)
+        self.start = start
+        self.end = end
+        self.msg = msg
+
+
+# [159s] ECHAR ::= '\' [tbnrf"'\]
+_ECHAR: Final = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
+_ESCAPE_RE: Final = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.?))", re.S)
+_ALLOWED_ESCAPES: Final = r"\t \b \n \r \f \" \' \\ \uXXXX \UXXXXXXXX"
+# Characters IRIREF forbids; a UCHAR may not smuggle them in (RDF 1.1 N-Triples section 2.3).
+_IRI_FORBIDDEN: Final = frozenset('<>"{}|^`\\' + "".join(chr(c) for c in range(0x21)))
+
+
+def _code_point(m: re.Match[str]) -> str:
+    hexa = m.group(1) or m.group(2)
+    value = int(hexa, 16)
+    if 0xD800 <= value <= 0xDFFF:
+        raise EscapeError(m.start(), m.end(), f"escape '{m.group()}' encodes a surrogate, not a character")
+    if value > 0x10FFFF:
+        raise EscapeError(m.start(), m.end(), f"escape '{m.group()}' is beyond U+10FFFF")
+    return chr(value)
+
+
+def _decode_string_escape(m: re.Match[str]) -> str:
+    if m.group(3) is None:
+        return _code_point(m)
+    ch = _ECHAR.get(m.group(3))
+    if ch is None:
+        if m.group(3) in ("u", "U"):
+            msg = f"escape '\\{m.group(3)}' needs {4 if m.group(3) == 'u' else 8} hex digits"
+        else:
+            msg = f"invalid escape '{m.group()}' in string (allowed: {_ALLOWED_ESCAPES})"
+        raise EscapeError(m.start(), m.end(), msg)
+    return ch
+
+
+def unescape_string(s: str) -> str:
+    """Decode ECHAR and UCHAR in the body of a string literal."""
+    if "\\" not in s:
+        return s
+    return _ESCAPE_RE.sub(_decode_string_escape, s)
+
+
+def _decode_iri_escape(m: re.Match[str]) -> str:
+    if m.group(3) is not None:
+        raise EscapeError(
+            m.start(), m.end(), f"invalid escape '{m.group()}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)"
+        )
+    ch = _code_point(m)
+    if ch in _IRI_FORBIDDEN:
+        raise EscapeError(
+            m.start(), m.end(), f"escape '{m.group()}' encodes U+{ord(ch):04X}, which an IRI may not contain"
+        )
+    return ch
+
+
+def unescape_iri(s: str) -> str:
+    """Decode UCHAR in the body of an IRIREF."""
+    if "\\" not in s:
+        return s
+    return _ESCAPE_RE.sub(_decode_iri_escape, s)
+
+
+# [172s] PN_LOCAL_ESC ::= '\' ('_' | '~' | '.' | '-' | '!' | '$' | '&' | "'" | '(' | ')' | '*' | '+'
+#                              | ',' | ';' | '=' | '/' | '?' | '#' | '@' | '%')
+_PN_LOCAL_ESC_RE: Final = re.compile(r"\\([_~.\-!$&'()*+,;=/?#@%])")
+
+
+def unescape_pn_local(s: str) -> str:
+    """Drop the backslash of each PN_LOCAL_ESC; ``%HH`` stays as written (Turtle section 6.3)."""
+    if "\\" not in s:
+        return s
+    return _PN_LOCAL_ESC_RE.sub(r"\1", s)
+
+
+# --- writing -----------------------------------------------------------------------------
+
+# Canonical N-Triples (RDF 1.2 section "Canonical N-Triples"): ECHAR for BS, HT, LF, FF, CR,
+# '"' and '\'; upper-case \u00XX for the other controls and DEL; everything else as it is.
+_STRING_ESCAPES: Final = {
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+    '"': '\\"',
+    "\\": "\\\\",
+}
+_STRING_ESC_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]')
+_STRING_ESC_ASCII_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]|[^\x00-\x7f]')
+
+
+def _escape_char(m: re.Match[str]) -> str:
+    ch = m.group()
+    esc = _STRING_ESCAPES.get(ch)
+    if esc is not None:
+        return esc
+    return _uchar(ord(ch))
+
+
+def _uchar(code: int) -> str:
+    return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+
+
+def escape_string(s: str, ascii_only: bool = False) -> str:
+    """The body of a STRING_LITERAL_QUOTE for ``s`` (canonical escaping)."""
+    pattern = _STRING_ESC_ASCII_RE if ascii_only else _STRING_ESC_RE
+    if pattern.search(s) is None:
+        return s
+    return pattern.sub(_escape_char, s)
+
+
+_NON_ASCII_RE: Final = re.compile("[^\x00-\x7f]")
+
+
+def escape_iri(iri: str, ascii_only: bool = False) -> str:
+    """The body of an IRIREF for a valid IRI (non-ASCII as UCHAR when ``ascii_only``)."""
+    if not ascii_only or _NON_ASCII_RE.search(iri) is None:
+        return iri
+    return _NON_ASCII_RE.sub(lambda m: _uchar(ord(m.group())), iri)
+
+
+def has_surrogate(s: str) -> bool:
+    """True if ``s`` holds a lone surrogate, which no UTF-8 document can carry."""
+    return _SURROGATE_RE.search(s) is not None
+
+
+_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")

@@ -1,0 +1,63 @@
+"""Regex fragments named after the W3C productions, shared by every format.
+
+Numbers in the comments are the production numbers of RDF 1.1 Turtle (which N-Triples and
+N-Quads reuse verbatim under other numbers). The fragments are plain strings so the parsers can
+compose whole-statement patterns from them; the compiled patterns they need live beside them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+# [163s] PN_CHARS_BASE ::= [A-Z] | [a-z] | [#x00C0-#x00D6] | [#x00D8-#x00F6] | [#x00F8-#x02FF]
+#        | [#x0370-#x037D] | [#x037F-#x1FFF] | [#x200C-#x200D] | [#x2070-#x218F]
+#        | [#x2C00-#x2FEF] | [#x3001-#xD7FF] | [#xF900-#xFDCF] | [#xFDF0-#xFFFD]
+#        | [#x10000-#xEFFFF]
+PN_CHARS_BASE: Final = (
+    "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
+    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
+)
+# [164s] PN_CHARS_U ::= PN_CHARS_BASE | '_'
+PN_CHARS_U: Final = PN_CHARS_BASE + "_"
+# [166s] PN_CHARS ::= PN_CHARS_U | '-' | [0-9] | #x00B7 | [#x0300-#x036F] | [#x203F-#x2040]
+PN_CHARS: Final = PN_CHARS_U + "\\-0-9\u00b7\u0300-\u036f\u203f-\u2040"
+
+# [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
+# The fast form admits no UCHAR: escape-free IRIs (nearly all of them) need no decoding.
+IRI_CHARS: Final = r'[^\x00-\x20<>"{}|^`\\]'
+IRIREF_PLAIN: Final = IRI_CHARS + "*"
+# [26] UCHAR ::= '\u' HEX HEX HEX HEX | '\U' HEX HEX HEX HEX HEX HEX HEX HEX
+UCHAR: Final = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
+IRIREF_BODY: Final = rf"(?:{IRI_CHARS}|{UCHAR})*"
+
+# [141s] BLANK_NODE_LABEL ::= '_:' (PN_CHARS_U | [0-9]) ((PN_CHARS | '.')* PN_CHARS)?
+BLANK_NODE_LABEL_BODY: Final = rf"[{PN_CHARS_U}0-9](?:[{PN_CHARS}.]*[{PN_CHARS}])?"
+
+# [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
+LANGTAG_BODY: Final = r"[a-zA-Z]+(?:-[a-zA-Z0-9]+)*"
+
+# [22] STRING_LITERAL_QUOTE ::= '"' ([^#x22#x5C#xA#xD] | ECHAR | UCHAR)* '"'
+# Unrolled so that a run of plain characters is one step; any escape is admitted here and
+# checked when decoded, so the fast path never rejects a valid escape.
+STRING_QUOTE_BODY: Final = r'[^"\\\n\r]*(?:\\.[^"\\\n\r]*)*'
+# [23] STRING_LITERAL_SINGLE_QUOTE ::= "'" ([^#x27#x5C#xA#xD] | ECHAR | UCHAR)* "'"
+STRING_SINGLE_QUOTE_BODY: Final = r"[^'\\\n\r]*(?:\\.[^'\\\n\r]*)*"
+
+# [19] INTEGER ::= [+-]? [0-9]+
+INTEGER: Final = r"[+-]?[0-9]+"
+# [20] DECIMAL ::= [+-]? [0-9]* '.' [0-9]+
+DECIMAL: Final = r"[+-]?[0-9]*\.[0-9]+"
+# [21] DOUBLE ::= [+-]? ([0-9]+ '.' [0-9]* EXPONENT | '.' [0-9]+ EXPONENT | [0-9]+ EXPONENT)
+# [154s] EXPONENT ::= [eE] [+-]? [0-9]+
+DOUBLE: Final = r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)[eE][+-]?[0-9]+"
+
+# Whitespace between tokens: N-Triples/N-Quads allow only space and tab inside a statement.
+WS_LINE: Final = "[ \t]*"
+
+LANGTAG_RE: Final = re.compile(LANGTAG_BODY)
+BLANK_NODE_LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
+IRIREF_BODY_RE: Final = re.compile(IRIREF_BODY)
+INTEGER_RE: Final = re.compile(INTEGER)
+DECIMAL_RE: Final = re.compile(DECIMAL)
+DOUBLE_RE: Final = re.compile(DOUBLE)

@@ -1,0 +1,384 @@
+"""N-Triples and N-Quads (RDF 1.1): one grammar, a flag for the graph label.
+
+    [1]  nquadsDoc ::= statement? (EOL statement)* EOL?
+    [2]  statement ::= subject predicate object graphLabel? '.'
+    [3]  subject   ::= IRIREF | BLANK_NODE_LABEL
+    [4]  predicate ::= IRIREF
+    [5]  object    ::= IRIREF | BLANK_NODE_LABEL | literal
+    [6]  graphLabel ::= IRIREF | BLANK_NODE_LABEL
+    [7]  literal   ::= STRING_LITERAL_QUOTE ('^^' IRIREF | LANGTAG)?
+
+Each statement is first tried with one regex for the whole line (escape-free IRIs, any
+string); whatever that does not take (blank lines, comments, escaped IRIs, errors) goes to a
+token-by-token reader that either parses the statement or raises at the exact token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable
+from typing import Any, Final
+
+from rdflib.term import BNode, Literal, Node, URIRef
+
+from ._errors import ParseError, describe_found
+from ._escapes import EscapeError, unescape_string
+from ._grammar import (
+    BLANK_NODE_LABEL_BODY,
+    BLANK_NODE_LABEL_RE,
+    IRIREF_BODY_RE,
+    IRIREF_PLAIN,
+    LANGTAG_BODY,
+    LANGTAG_RE,
+    STRING_QUOTE_BODY,
+    WS_LINE,
+)
+from ._source import ChunkReader
+from ._terms import Terms, TermError
+
+__all__ = ["LineParser"]
+
+Quad = tuple[Node, Node, Node, Any]
+Emit = Callable[[list[Quad]], None]
+GraphFor = Callable[[Node], Hashable]
+
+_SUBJECT: Final = rf"(?:<({IRIREF_PLAIN})>|_:({BLANK_NODE_LABEL_BODY}))"
+_PREDICATE: Final = rf"<({IRIREF_PLAIN})>"
+_OBJECT: Final = (
+    rf"(?:<({IRIREF_PLAIN})>|_:({BLANK_NODE_LABEL_BODY})"
+    rf'|"({STRING_QUOTE_BODY})"(?:\^\^<({IRIREF_PLAIN})>|@({LANGTAG_BODY}))?)'
+)
+_GRAPH: Final = rf"(?:<({IRIREF_PLAIN})>|_:({BLANK_NODE_LABEL_BODY})){WS_LINE}"
+_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
+
+NTRIPLES_RE: Final = re.compile(
+    WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE + _END
+)
+NQUADS_RE: Final = re.compile(
+    WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE
+    + f"(?:{_GRAPH})?" + _END
+)
+_WS_RE: Final = re.compile(WS_LINE)
+_STRING_RE: Final = re.compile(STRING_QUOTE_BODY)
+_LINE_END_RE: Final = re.compile(r"[\r\n]+")
+
+_RDF12_TRIPLE_TERM: Final = (
+    "triple terms ('<<( ... )>>') are RDF 1.2 syntax, which this RDF 1.1 parser does not support"
+)
+
+
+class LineParser:
+    """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
+
+    Each quad's fourth element is ``default`` for the default graph, else
+    ``graph_for(label)``, which may raise TermError to refuse named graphs.
+    """
+
+    def __init__(
+        self,
+        terms: Terms,
+        quads: bool,
+        default: Hashable,
+        graph_for: GraphFor,
+    ) -> None:
+        self.terms = terms
+        self.quads = quads
+        self.default = default
+        self._graph_for = graph_for
+        self._graphs: dict[Node, Hashable] = {}
+        self._plain: dict[str, Literal] = {}
+        self._typed: dict[tuple[str, str | None, str | None], Literal] = {}
+        self.name = "<string>"
+        self._first_line = 1
+        self._src = ""
+
+    def parse(self, reader: ChunkReader, emit: Emit, errors: list[ParseError] | None = None) -> int:
+        """Parse everything ``reader`` yields, handing each chunk's statements to ``emit``.
+
+        With ``errors`` given, a bad statement is recorded there and parsing resumes at the
+        next line (the validator reports every bad line); otherwise the first error raises.
+        Returns the number of statements.
+        """
+        self.name = reader.name
+        match = (NQUADS_RE if self.quads else NTRIPLES_RE).match
+        terms = self.terms
+        iri_get = terms.iris.get
+        absolute_iri = terms.absolute_iri
+        bnode_get = terms.bnodes.get
+        bnode = terms.bnode
+        plain_get = self._plain.get
+        default = self.default
+        slow = self._statement
+        count = 0
+        for src in reader:
+            self._src = src
+            self._first_line = reader.line
+            out: list[Quad] = []
+            append = out.append
+            pos = 0
+            end = len(src)
+            while pos < end:
+                m = match(src, pos)
+                if m is not None:
+                    try:
+                        if self.quads:
+                            s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang, g_iri, g_bn = m.groups()
+                        else:
+                            s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang = m.groups()
+                            g_iri = g_bn = None
+                        if s_iri is not None:
+                            s: Node = iri_get(s_iri) or absolute_iri(s_iri)
+                        else:
+                            s = bnode_get(s_bn) or bnode(s_bn)
+                        p = iri_get(p_raw) or absolute_iri(p_raw)
+                        if o_iri is not None:
+                            o: Node = iri_get(o_iri) or absolute_iri(o_iri)
+                        elif o_bn is not None:
+                            o = bnode_get(o_bn) or bnode(o_bn)
+                        elif dt is None and lang is None:
+                            lit = plain_get(lex)
+                            o = self._plain_literal(lex) if lit is None else lit
+                        else:
+                            o = self._literal(lex, dt, lang)
+                        if g_iri is None and g_bn is None:
+                            append((s, p, o, default))
+                        else:
+                            append((s, p, o, self._graph_label(g_iri, g_bn)))
+                        pos = m.end()
+                        continue
+                    except (TermError, EscapeError):
+                        pass  # the slow path below finds and places the problem
+                try:
+                    pos, quad = slow(src, pos)
+                except ParseError as e:
+                    if errors is None:
+                        raise
+                    errors.append(e)
+                    nl = src.find("\n", pos)
+                    pos = end if nl < 0 else nl + 1
+                    continue
+                if quad is not None:
+                    append(quad)
+            count += len(out)
+            emit(out)
+        return count
+
+    # --- term helpers shared by both paths ---------------------------------------------
+
+    def _plain_literal(self, raw: str) -> Literal:
+        lit = self._plain[raw] = self.terms.literal(unescape_string(raw), None, None)
+        return lit
+
+    def _literal(self, raw: str, dt: str | None, lang: str | None) -> Literal:
+        key = (raw, dt, lang)
+        lit = self._typed.get(key)
+        if lit is None:
+            datatype: URIRef | None = None
+            if dt is not None:
+                datatype = self.terms.iris.get(dt) or self.terms.absolute_iri(dt)
+            lit = self._typed[key] = self.terms.literal(unescape_string(raw), datatype, lang)
+        return lit
+
+    def _graph_label(self, g_iri: str | None, g_bn: str | None) -> Hashable:
+        if g_iri is not None:
+            return self._graph(self.terms.iris.get(g_iri) or self.terms.absolute_iri(g_iri))
+        assert g_bn is not None
+        return self._graph(self.terms.bnode(g_bn))
+
+    def _graph(self, label: Node) -> Hashable:
+        ctx = self._graphs.get(label)
+        if ctx is None:
+            ctx = self._graphs[label] = self._graph_for(label)
+        return ctx
+
+    # --- the precise reader --------------------------------------------------------------
+
+    def _error(self, pos: int, end: int, msg: str) -> ParseError:
+        return ParseError.at(self._src, pos, end, msg, self.name, self._first_line)
+
+    def _expected(self, pos: int, what: str) -> ParseError:
+        src = self._src
+        found = describe_found(src, pos)
+        end = pos + 1
+        if src.startswith("<<", pos):
+            return self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
+        while end < len(src) and src[end] not in " \t\r\n" and end - pos < 40:
+            end += 1
+        return self._error(pos, end, f"expected {what}, found {found}")
+
+    def _statement(self, src: str, pos: int) -> tuple[int, Quad | None]:
+        """Read one line: blank, comment or statement. Raise ParseError at the exact token."""
+        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        if pos >= len(src):
+            return pos, None
+        ch = src[pos]
+        if ch == "#":
+            nl = src.find("\n", pos)
+            return (len(src) if nl < 0 else nl + 1), None
+        if ch == "\r" or ch == "\n":
+            return _LINE_END_RE.match(src, pos).end(), None  # type: ignore[union-attr]
+        if src.startswith("VERSION", pos):
+            raise self._error(
+                pos, pos + 7, "'VERSION' is RDF 1.2 syntax, which this RDF 1.1 parser does not support"
+            )
+        # subject
+        if ch == "<":
+            pos, s = self._iriref(pos)
+        elif src.startswith("_:", pos):
+            pos, s = self._blank_node(pos)
+        elif ch == '"':
+            raise self._error(pos, pos + 1, "a literal cannot be the subject of a statement")
+        else:
+            raise self._expected(pos, "a subject (an IRI or a blank node)")
+        pos = self._ws(pos)
+        # predicate
+        if src.startswith("<", pos) and not src.startswith("<<", pos):
+            pos, p = self._iriref(pos)
+        elif src.startswith("_:", pos):
+            raise self._error(pos, self._token_end(pos), "a blank node cannot be a predicate")
+        elif src.startswith('"', pos):
+            raise self._error(pos, self._token_end(pos), "a literal cannot be a predicate")
+        else:
+            raise self._expected(pos, "a predicate (an IRI)")
+        pos = self._ws(pos)
+        # object
+        o: Node
+        if src.startswith("<<", pos):
+            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
+        if src.startswith("<", pos):
+            pos, o = self._iriref(pos)
+        elif src.startswith("_:", pos):
+            pos, o = self._blank_node(pos)
+        elif src.startswith('"', pos):
+            pos, o = self._literal_token(pos)
+        else:
+            raise self._expected(pos, "an object (an IRI, a blank node or a literal)")
+        pos = self._ws(pos)
+        ctx: Hashable = self.default
+        if self.quads and (src.startswith("<", pos) or src.startswith("_:", pos)):
+            start = pos
+            if src.startswith("<<", pos):
+                raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
+            label: Node
+            if src.startswith("<", pos):
+                pos, label = self._iriref(pos)
+            else:
+                pos, label = self._blank_node(pos)
+            try:
+                ctx = self._graph(label)
+            except TermError as e:
+                raise self._error(start, pos, e.msg) from None
+            pos = self._ws(pos)
+        if not src.startswith(".", pos):
+            if self.quads:
+                what = "a graph label or '.'" if ctx is self.default else "'.' after the graph label"
+            else:
+                what = "'.' at the end of the statement"
+            if src.startswith('"', pos) or src.startswith("<", pos) or src.startswith("_:", pos):
+                if not self.quads:
+                    what = "'.' at the end of the statement (N-Triples has no graph label)"
+            raise self._expected(pos, what)
+        pos = self._ws(pos + 1)
+        if src.startswith("#", pos):
+            nl = src.find("\n", pos)
+            pos = len(src) if nl < 0 else nl
+        if pos < len(src):
+            if src[pos] not in "\r\n":
+                raise self._expected(pos, "the end of the line after '.'")
+            pos = _LINE_END_RE.match(src, pos).end()  # type: ignore[union-attr]
+        return pos, (s, p, o, ctx)
+
+    def _ws(self, pos: int) -> int:
+        return _WS_RE.match(self._src, pos).end()  # type: ignore[union-attr]
+
+    def _token_end(self, pos: int) -> int:
+        src = self._src
+        end = pos + 1
+        while end < len(src) and src[end] not in " \t\r\n":
+            end += 1
+        return end
+
+    def _iriref(self, pos: int) -> tuple[int, URIRef]:
+        """[8] IRIREF at ``pos`` (which holds '<')."""
+        src = self._src
+        body_end = IRIREF_BODY_RE.match(src, pos + 1).end()  # type: ignore[union-attr]
+        if not src.startswith(">", body_end):
+            if body_end >= len(src) or src[body_end] in "\r\n":
+                raise self._error(pos, body_end, "unterminated IRI: expected '>' before the end of the line")
+            bad = src[body_end]
+            if bad == "\\":
+                raise self._error(
+                    body_end, body_end + 2,
+                    f"invalid escape '{src[body_end:body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
+                )
+            raise self._error(
+                body_end, body_end + 1, f"invalid character {_char(bad)} in IRI, expected '>' or an IRI character"
+            )
+        raw = src[pos + 1 : body_end]
+        try:
+            iri = self.terms.iris.get(raw) or self.terms.absolute_iri(raw)
+        except TermError as e:
+            if e.start is not None and e.end is not None:
+                raise self._error(pos + 1 + e.start, pos + 1 + e.end, e.msg) from None
+            raise self._error(pos, body_end + 1, e.msg) from None
+        return body_end + 1, iri
+
+    def _blank_node(self, pos: int) -> tuple[int, BNode]:
+        """[141s] BLANK_NODE_LABEL at ``pos`` (which holds '_:')."""
+        m = BLANK_NODE_LABEL_RE.match(self._src, pos + 2)
+        if m is None:
+            raise self._error(
+                pos, self._token_end(pos),
+                f"invalid blank node label {describe_found(self._src, pos)}: "
+                "expected a letter, digit or '_' after '_:'",
+            )
+        end = m.end()
+        if end < len(self._src) and self._src[end] == ":":
+            raise self._error(pos, self._token_end(pos), "invalid blank node label: ':' is not allowed in it")
+        return end, self.terms.bnode(m.group())
+
+    def _literal_token(self, pos: int) -> tuple[int, Literal]:
+        """[7] literal at ``pos`` (which holds '"')."""
+        src = self._src
+        body_end = _STRING_RE.match(src, pos + 1).end()  # type: ignore[union-attr]
+        if not src.startswith('"', body_end):
+            if body_end < len(src) and src[body_end] == "\\":
+                raise self._error(body_end, body_end + 1, "unterminated string: '\\' at the end of the line")
+            raise self._error(pos, body_end, "unterminated string: expected '\"' before the end of the line")
+        raw = src[pos + 1 : body_end]
+        try:
+            lexical = unescape_string(raw)
+        except EscapeError as e:
+            raise self._error(pos + 1 + e.start, pos + 1 + e.end, e.msg) from None
+        end = body_end + 1
+        datatype: URIRef | None = None
+        lang: str | None = None
+        tag_start = end
+        if src.startswith("^^", end):
+            if not src.startswith("<", end + 2):
+                raise self._expected(end + 2, "a datatype IRI in <...> after '^^'")
+            end, datatype = self._iriref(end + 2)
+        elif src.startswith("@", end):
+            m = LANGTAG_RE.match(src, end + 1)
+            if m is None:
+                raise self._expected(end + 1, "a language tag after '@'")
+            lang = m.group()
+            end = m.end()
+            if src.startswith("--", end):
+                raise self._error(
+                    end, self._token_end(end),
+                    "a base direction ('--ltr', '--rtl') is RDF 1.2 syntax, which this RDF 1.1 parser does not support",
+                )
+        try:
+            lit = self.terms.literal(lexical, datatype, lang)
+        except TermError as e:
+            raise self._error(tag_start if lang else pos, end, e.msg) from None
+        return end, lit
+
+
+def _char(ch: str) -> str:
+    if ch == " ":
+        return "' ' (a space)"
+    if ord(ch) < 0x20 or ch == "\x7f":
+        return f"U+{ord(ch):04X}"
+    return f"'{ch}'"

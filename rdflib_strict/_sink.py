@@ -1,0 +1,96 @@
+"""Putting parsed statements into an rdflib sink, all or nothing.
+
+Statements go to the store in batches with ``store.addN`` (a quad's fourth element is the
+context Graph), which skips ``Graph.add``'s per-triple checks. A failed parse must leave the
+sink as it was, so:
+
+- into an empty store (the common case) batches are added as they come, and on failure every
+  graph this parse touched is emptied again: nothing in it can predate the parse;
+- into a store that already holds statements, batches are held back until the document has
+  parsed, so nothing needs undoing.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rdflib.graph import Graph
+from rdflib.term import Node
+
+from ._terms import TermError
+
+__all__ = ["SinkWriter", "paused_gc"]
+
+_NEEDS_DATASET = (
+    "this statement names a graph, but the target is a plain Graph: "
+    "parse into a Dataset (Dataset().parse(..., format='strict-nquads')) to keep graph names"
+)
+
+
+class SinkWriter:
+    """Adds batches of ``(s, p, o, context_graph)`` to ``sink``'s store, undoably."""
+
+    def __init__(self, sink: Graph, allow_named: bool) -> None:
+        self.sink = sink
+        self.store = sink.store
+        self._allow_named = allow_named and self.store.context_aware
+        self._direct = len(self.store) == 0
+        self._held: list[list[Any]] = []
+        self._created: list[Graph] = []
+        self._existing: set[Node] | None = None
+
+    def graph_for(self, label: Node) -> Hashable:
+        """The context Graph for a graph label (called once per distinct label)."""
+        if not self._allow_named:
+            raise TermError(_NEEDS_DATASET)
+        graph = Graph(store=self.store, identifier=label)  # type: ignore[arg-type]
+        if self._direct:
+            if self._existing is None:
+                self._existing = {c.identifier for c in self.store.contexts()}
+            if label not in self._existing:
+                self._created.append(graph)
+        return graph
+
+    def emit(self, batch: list[Any]) -> None:
+        if not batch:
+            return
+        if self._direct:
+            self.store.addN(batch)
+        else:
+            self._held.append(batch)
+
+    def commit(self) -> None:
+        for batch in self._held:
+            self.store.addN(batch)
+        self._held.clear()
+
+    def rollback(self) -> None:
+        self._held.clear()
+        if not self._direct:
+            return
+        store = self.store
+        store.remove((None, None, None), self.sink)
+        for graph in self._created:
+            if store.graph_aware:
+                store.remove_graph(graph)
+            else:
+                store.remove((None, None, None), graph)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic collector while millions of acyclic term tuples are made.
+
+    Collections triggered by allocation counts would walk the growing graph again and again
+    without finding garbage (a parse creates no cycles); the caller's setting is restored.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

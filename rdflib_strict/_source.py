@@ -1,0 +1,151 @@
+"""Turning whatever the caller gave into decoded text, a chunk at a time.
+
+Every chunk but the last ends just after a line feed. Since no token but a long Turtle string
+spans a line end, a parser can treat a chunk as complete lines and ask for more only when a
+statement runs past its end; and since byte 0x0A never occurs inside a multi-byte UTF-8
+sequence, each byte chunk split there decodes on its own, so a decoding error is located
+exactly without an incremental decoder.
+
+Policy on a byte order mark: one U+FEFF at the very start of the document is skipped, in every
+format (the specs are silent; most tools write or accept it). Anywhere else it is an ordinary
+character and the grammar decides.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Iterator
+from typing import IO, AnyStr, Final
+
+from ._errors import ParseError
+
+__all__ = ["ChunkReader"]
+
+CHUNK_SIZE: Final = 1 << 20
+_BOM: Final = "\ufeff"
+_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+
+
+class ChunkReader:
+    """Reads a byte or text stream as decoded chunks that end at line boundaries.
+
+    ``line`` is the 1-based line number of the first line of the chunk last yielded.
+    ``read_more()`` lets a parser that needs a bigger window than one chunk (a statement
+    spanning many lines) pull the next chunk; it returns "" at the end of the input.
+    """
+
+    def __init__(self, stream: IO[bytes] | IO[str], name: str, chunk_size: int = CHUNK_SIZE) -> None:
+        self.name = name
+        self.line = 1
+        self._stream = stream
+        self._size = chunk_size
+        self._text = isinstance(stream, io.TextIOBase) or _reads_text(stream)
+        self._carry: bytes | str = "" if self._text else b""
+        self._next_line = 1
+        self._eof = False
+        self._first = True
+
+    @property
+    def done(self) -> bool:
+        """True once the chunk last returned was the final one."""
+        return self._eof
+
+    def __iter__(self) -> Iterator[str]:
+        while True:
+            chunk = self.read_more()
+            if not chunk:
+                return
+            yield chunk
+
+    def read_more(self, at_least: int = 0) -> str:
+        """The next chunk of text (at least ``at_least`` characters, unless the input ends)."""
+        if self._eof:
+            return ""
+        size = max(self._size, at_least)
+        text = self._read_text(size) if self._text else self._read_bytes(size)
+        if self._first:
+            self._first = False
+            if text.startswith(_BOM):
+                text = text[1:]
+        self.line = self._next_line
+        self._next_line += text.count("\n")
+        return text
+
+    def _read_bytes(self, size: int) -> str:
+        assert isinstance(self._carry, bytes)
+        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, b"\n")
+        try:
+            return chunk.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise self._decode_error(chunk, e) from None
+
+    def _read_text(self, size: int) -> str:
+        assert isinstance(self._carry, str)
+        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, "\n")
+        m = _SURROGATE_RE.search(chunk)
+        if m is not None:
+            raise ParseError.at(
+                chunk,
+                m.start(),
+                m.end(),
+                f"lone surrogate U+{ord(m.group()):04X} in the input, which is not UTF-8 text",
+                self.name,
+                self._next_line,
+            )
+        return chunk
+
+    def _decode_error(self, chunk: bytes, e: UnicodeDecodeError) -> ParseError:
+        line_start = chunk.rfind(b"\n", 0, e.start) + 1
+        line_end = chunk.find(b"\n", e.start)
+        if line_end < 0:
+            line_end = len(chunk)
+        before = chunk[line_start : e.start].decode("utf-8", "replace")
+        text = chunk[line_start:line_end].decode("utf-8", "replace").rstrip("\r")
+        lineno = self._next_line + chunk.count(b"\n", 0, e.start)
+        if self._first_offset(line_start):
+            before = before.removeprefix(_BOM)
+            text = text.removeprefix(_BOM)
+        bad = " ".join(f"{b:02X}" for b in chunk[e.start : e.end])
+        colno = len(before) + 1
+        return ParseError(
+            f"invalid UTF-8: byte(s) {bad} do not encode a character",
+            self.name,
+            lineno,
+            colno,
+            colno + 1,
+            text,
+            e.start,
+        )
+
+    def _first_offset(self, line_start: int) -> bool:
+        return self._next_line == 1 and line_start == 0
+
+
+def _cut_at_line_end(
+    read: Callable[[int], AnyStr], carry: AnyStr, size: int, nl: AnyStr
+) -> tuple[AnyStr, AnyStr, bool]:
+    """Read until a line end; return (complete lines, the rest, whether the input is done)."""
+    data = carry + read(size)
+    cut = data.rfind(nl) + 1
+    while not cut:
+        more = read(size)
+        if not more:
+            return data, data[:0], True  # a last line without a line end, or nothing
+        data += more
+        cut = data.rfind(nl) + 1
+    rest = data[cut:]
+    if rest:
+        return data[:cut], rest, False
+    # Peek so that the caller learns about the end with the last chunk, not one call later.
+    rest = read(size)
+    return data[:cut], rest, not rest
+
+
+def _reads_text(stream: object) -> bool:
+    # A StringIO can sit in an InputSource's byte slot; probing with a zero-length read tells
+    # text from bytes for file-likes that are not io.IOBase subclasses.
+    try:
+        return isinstance(stream.read(0), str)  # type: ignore[attr-defined]
+    except Exception:
+        return False

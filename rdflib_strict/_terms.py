@@ -1,0 +1,105 @@
+"""The term factory the parsers share: one cache per parse, exact lexical forms.
+
+Building rdflib terms costs more than scanning the text, and a document names the same few
+thousand IRIs over and over, so each parse keeps a ``str -> URIRef`` cache and validates an IRI
+only the first time it sees its text. Literals are built with ``normalize=False`` so that
+``"007"^^xsd:integer`` stays ``007`` (RDF 1.1 Concepts section 3.3: the lexical form is part of
+the literal's identity).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from rdflib.namespace import RDF, XSD
+from rdflib.term import BNode, Literal, URIRef
+
+from ._escapes import EscapeError, unescape_iri
+from ._iri import iri_error
+from ._langtag import langtag_error
+
+__all__ = ["TermError", "Terms"]
+
+XSD_STRING: Final = URIRef(XSD.string)
+XSD_INTEGER: Final = URIRef(XSD.integer)
+XSD_DECIMAL: Final = URIRef(XSD.decimal)
+XSD_DOUBLE: Final = URIRef(XSD.double)
+XSD_BOOLEAN: Final = URIRef(XSD.boolean)
+RDF_LANGSTRING: Final = URIRef(RDF.langString)
+RDF_TYPE: Final = URIRef(RDF.type)
+RDF_FIRST: Final = URIRef(RDF.first)
+RDF_REST: Final = URIRef(RDF.rest)
+RDF_NIL: Final = URIRef(RDF.nil)
+
+
+class TermError(ValueError):
+    """A token that is well-formed but not a valid RDF term; located by the parser.
+
+    ``start`` and ``end`` are offsets inside the token when the problem is narrower than it
+    (a bad escape inside an IRI), else None.
+    """
+
+    def __init__(self, msg: str, start: int | None = None, end: int | None = None) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        self.start = start
+        self.end = end
+
+
+class Terms:
+    """Per-parse term caches.
+
+    ``iris`` maps the text between ``<`` and ``>`` (escapes and all) to its URIRef, ``bnodes``
+    maps a blank node label to its node for the whole document (labels are document-scoped,
+    RDF 1.1 N-Quads section 2.2), ``literals`` maps ``(lexical, datatype, language)``.
+    """
+
+    __slots__ = ("bnodes", "iris", "langs", "literals")
+
+    def __init__(self, bnodes: dict[str, BNode] | None = None) -> None:
+        self.iris: dict[str, URIRef] = {}
+        self.bnodes: dict[str, BNode] = {} if bnodes is None else bnodes
+        self.literals: dict[tuple[str, str | None, str | None], Literal] = {}
+        self.langs: set[str] = set()
+
+    def absolute_iri(self, raw: str) -> URIRef:
+        """The URIRef for an IRIREF body that must already be absolute (N-Triples, N-Quads)."""
+        try:
+            iri = unescape_iri(raw)
+        except EscapeError as e:
+            raise TermError(e.msg, e.start, e.end) from None
+        reason = iri_error(iri)
+        if reason is not None:
+            if ":" not in iri or reason.startswith("no scheme"):
+                reason = "relative IRI; only absolute IRIs are allowed here"
+            raise TermError(f"invalid IRI <{raw}>: {reason}")
+        term = self.iris[raw] = URIRef(iri)
+        return term
+
+    def bnode(self, label: str) -> BNode:
+        node = self.bnodes.get(label)
+        if node is None:
+            node = self.bnodes[label] = BNode()
+        return node
+
+    def literal(self, lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
+        """An exact literal from its decoded lexical form (cached by all three parts)."""
+        key = (lexical, datatype, lang)
+        lit = self.literals.get(key)
+        if lit is not None:
+            return lit
+        if lang is not None:
+            if lang not in self.langs:
+                reason = langtag_error(lang)
+                if reason is not None:
+                    raise TermError(f"invalid language tag '{lang}': {reason} (BCP 47)")
+                self.langs.add(lang)
+            lit = Literal(lexical, lang=lang)
+        elif datatype is None:
+            lit = Literal(lexical)
+        elif datatype == RDF_LANGSTRING:
+            raise TermError("a literal typed rdf:langString needs a language tag")
+        else:
+            lit = Literal(lexical, datatype=datatype, normalize=False)
+        self.literals[key] = lit
+        return lit

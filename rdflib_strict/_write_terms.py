@@ -1,0 +1,130 @@
+"""Checking and spelling terms for writers: only what a strict reader accepts comes out.
+
+Shared by the N-Triples/N-Quads and Turtle writers. Each distinct term is checked and spelled
+once per output (a dict keyed by the term), so a writer's cost is mostly joining strings.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from rdflib.term import BNode, Literal, Node, URIRef
+
+from ._errors import SerializeError
+from ._escapes import escape_iri, escape_string, has_surrogate
+from ._grammar import BLANK_NODE_LABEL_BODY
+from ._iri import iri_error
+from ._langtag import langtag_error
+from ._terms import RDF_LANGSTRING, XSD_STRING
+
+__all__ = ["TermWriter"]
+
+_LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
+
+Statement = tuple[Node, ...]
+
+
+class TermWriter:
+    """Spells terms in N-Triples syntax (IRIREF, BLANK_NODE_LABEL, literal), checking each.
+
+    ``canonical`` follows RDF 1.2 "Canonical N-Triples": lower-case language tags and no
+    ``^^xsd:string``. ``ascii_only`` writes every non-ASCII character as a UCHAR.
+    Blank nodes whose id is not a valid BLANK_NODE_LABEL get a fresh label that no other blank
+    node in this output uses; the same node always gets the same label.
+    """
+
+    def __init__(self, canonical: bool = False, ascii_only: bool = False) -> None:
+        self.canonical = canonical
+        self.ascii_only = ascii_only
+        self._iris: dict[str, str] = {}
+        self._labels: dict[str, str] = {}
+        self._used: set[str] = set()
+        self._fresh = 0
+        self._literals: dict[Literal, str] = {}
+
+    def iri(self, term: URIRef, statement: Statement | None) -> str:
+        text = self._iris.get(term)
+        if text is None:
+            text = self._iris[term] = "<" + self.checked_iri(term, statement) + ">"
+        return text
+
+    def checked_iri(self, term: URIRef, statement: Statement | None) -> str:
+        """The IRIREF body for ``term`` (raising SerializeError if it is no absolute IRI)."""
+        iri = str(term)
+        if has_surrogate(iri):
+            raise SerializeError("the IRI holds a lone surrogate, which UTF-8 cannot encode", term, statement)
+        reason = iri_error(iri)
+        if reason is not None:
+            raise SerializeError(f"not an absolute IRI ({reason})", term, statement)
+        return escape_iri(iri, self.ascii_only)
+
+    def bnode(self, term: BNode) -> str:
+        label = self._labels.get(term)
+        if label is None:
+            label = str(term)
+            if _LABEL_RE.fullmatch(label) is None or label in self._used:
+                label = self._fresh_label()
+            self._used.add(label)
+            self._labels[term] = label
+        return "_:" + label
+
+    def _fresh_label(self) -> str:
+        while True:
+            self._fresh += 1
+            label = f"r{self._fresh}"
+            if label not in self._used:
+                return label
+
+    def literal(self, term: Literal, statement: Statement | None) -> str:
+        text = self._literals.get(term)
+        if text is None:
+            text = self._literals[term] = self._spell_literal(term, statement)
+        return text
+
+    def _spell_literal(self, term: Literal, statement: Statement | None) -> str:
+        lexical = str(term)
+        if has_surrogate(lexical):
+            raise SerializeError("the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement)
+        body = '"' + escape_string(lexical, self.ascii_only) + '"'
+        lang = term.language
+        if lang is not None:
+            reason = langtag_error(lang)
+            if reason is not None:
+                raise SerializeError(f"invalid language tag '{lang}': {reason}", term, statement)
+            return body + "@" + (lang.lower() if self.canonical else lang)
+        datatype = term.datatype
+        if datatype is None or (self.canonical and datatype == XSD_STRING):
+            return body
+        if datatype == RDF_LANGSTRING:
+            raise SerializeError("a literal typed rdf:langString needs a language tag", term, statement)
+        return body + "^^" + self.iri(datatype, statement)
+
+    def subject(self, term: Node, statement: Statement) -> str:
+        if isinstance(term, URIRef):
+            return self.iri(term, statement)
+        if isinstance(term, BNode):
+            return self.bnode(term)
+        raise SerializeError(f"a {_kind(term)} cannot be a subject", term, statement)
+
+    def predicate(self, term: Node, statement: Statement) -> str:
+        if isinstance(term, URIRef):
+            return self.iri(term, statement)
+        raise SerializeError(f"a {_kind(term)} cannot be a predicate", term, statement)
+
+    def object(self, term: Node, statement: Statement) -> str:
+        if isinstance(term, URIRef):
+            return self.iri(term, statement)
+        if isinstance(term, Literal):
+            return self.literal(term, statement)
+        if isinstance(term, BNode):
+            return self.bnode(term)
+        raise SerializeError(f"a {_kind(term)} cannot be an object", term, statement)
+
+
+def _kind(term: object) -> str:
+    if isinstance(term, Literal):
+        return "literal"
+    if isinstance(term, BNode):
+        return "blank node"
+    return type(term).__name__

@@ -1,0 +1,219 @@
+"""rdflib adapters: Parser and Serializer subclasses registered under ``strict-*`` names.
+
+They translate rdflib's InputSource into a text stream, the publicID into a base IRI and the
+sink into store batches; all grammar lives in the format modules.
+
+>>> from rdflib import Graph
+>>> g = Graph().parse(data='<http://ex/s> <http://ex/p> "007"^^<http://www.w3.org/2001/XMLSchema#integer> .',
+...                   format="strict-ntriples")
+>>> str(next(iter(g.objects())))
+'007'
+"""
+
+from __future__ import annotations
+
+import io
+import pathlib
+from typing import IO, Any, ClassVar
+
+from rdflib.exceptions import ParserError
+from rdflib.graph import Graph
+from rdflib.parser import InputSource, Parser
+from rdflib.serializer import Serializer
+
+from ._lines import LineParser
+from ._sink import SinkWriter, paused_gc
+from ._source import ChunkReader
+from ._terms import Terms
+from ._write_lines import statements, write_lines
+
+__all__ = [
+    "NQuadsParser",
+    "NQuadsSerializer",
+    "NTriplesParser",
+    "NTriplesSerializer",
+    "TurtleParser",
+    "TurtleSerializer",
+]
+
+
+def reader_for(source: InputSource) -> ChunkReader:
+    """A ChunkReader over the stream in ``source``, preferring bytes so we own the decoding.
+
+    ``data="..."`` puts a StringIO in the character slot and a lazy encoder in the byte slot:
+    reading the str directly avoids a needless encode and decode.
+    """
+    char = source.getCharacterStream()
+    byte = source.getByteStream()
+    stream: Any
+    if isinstance(char, io.StringIO):
+        stream = char
+    elif byte is not None:
+        stream = byte
+    elif char is not None:
+        stream = char
+    else:
+        raise ParserError("this source holds no text (a Python object?); strict parsers read documents")
+    return ChunkReader(stream, source_name(source, stream))
+
+
+def source_name(source: InputSource, stream: object) -> str:
+    """The name errors show: a file's path, else the source IRI, else ``<string>``."""
+    name = getattr(stream, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    for candidate in (source.getSystemId(), source.getPublicId()):
+        if candidate:
+            return str(candidate)
+    return "<string>"
+
+
+def base_iri(source: InputSource) -> str | None:
+    """The base for relative IRIs: publicID, else the source's own location, else none."""
+    public = source.getPublicId()
+    if public:
+        return str(public)
+    system = source.getSystemId()
+    if not system:
+        return None
+    system = str(system)
+    if ":" in system.split("/", 1)[0] and not pathlib.PurePath(system).drive:
+        return system  # already an IRI (file:///..., http://...)
+    return pathlib.Path(system).absolute().as_uri()
+
+
+def _check_encoding(kwargs: dict[str, Any]) -> None:
+    encoding = kwargs.get("encoding")
+    if encoding is not None and str(encoding).lower().replace("-", "").replace("_", "") != "utf8":
+        raise ParserError(f"these formats are UTF-8 by definition; encoding={encoding!r} is not supported")
+
+
+class _LineFormatParser(Parser):
+    quads: ClassVar[bool]
+
+    def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:  # type: ignore[override]
+        """Parse ``source`` into ``sink``; on any error, ``sink`` is left as it was.
+
+        Keywords: ``bnode_context`` (a dict shared across parses to share blank nodes, as in
+        rdflib's ``nt`` parser); ``encoding`` must be UTF-8 if given.
+        """
+        _check_encoding(kwargs)
+        reader = reader_for(source)
+        writer = SinkWriter(sink, allow_named=self.quads)
+        terms = Terms(kwargs.get("bnode_context"))
+        parser = LineParser(terms, self.quads, sink, writer.graph_for)
+        with paused_gc():
+            try:
+                parser.parse(reader, writer.emit)
+                writer.commit()
+            except BaseException:
+                writer.rollback()
+                raise
+
+
+class NTriplesParser(_LineFormatParser):
+    """``format="strict-ntriples"`` (alias ``strict-nt``): RDF 1.1 N-Triples."""
+
+    quads = False
+
+
+class NQuadsParser(_LineFormatParser):
+    """``format="strict-nquads"`` (alias ``strict-nq``): RDF 1.1 N-Quads.
+
+    Into a Dataset or ConjunctiveGraph, named-graph statements go to their graphs; into a
+    plain Graph, the first one raises ParseError (nothing is hidden or dropped).
+    """
+
+    quads = True
+
+
+class TurtleParser(Parser):
+    """``format="strict-turtle"`` (alias ``strict-ttl``): RDF 1.1 Turtle.
+
+    Base IRI: the document's ``@base``/``BASE`` > ``publicID`` > the source's location > none,
+    in which case a relative IRI is a ParseError.
+    """
+
+    def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:  # type: ignore[override]
+        from ._turtle import TurtleParser as Turtle
+
+        _check_encoding(kwargs)
+        reader = reader_for(source)
+        writer = SinkWriter(sink, allow_named=False)
+        parser = Turtle(Terms(kwargs.get("bnode_context")), base_iri(source), sink)
+        with paused_gc():
+            try:
+                parser.parse(reader, writer.emit)
+                writer.commit()
+            except BaseException:
+                writer.rollback()
+                raise
+        for prefix, namespace in parser.prefixes.items():
+            sink.bind(prefix, namespace, override=True, replace=True)
+
+
+def _open_encoding(encoding: str | None) -> bool:
+    """Whether to write ASCII only; raise for encodings these formats cannot use."""
+    if encoding is None:
+        return False
+    norm = encoding.lower().replace("-", "").replace("_", "")
+    if norm == "utf8":
+        return False
+    if norm in ("ascii", "usascii"):
+        return True
+    raise ValueError(f"N-Triples, N-Quads and Turtle are UTF-8 (or ASCII with escapes); not {encoding!r}")
+
+
+class _LineFormatSerializer(Serializer):
+    with_graphs: ClassVar[bool]
+
+    def serialize(  # type: ignore[override]
+        self,
+        stream: IO[bytes],
+        base: str | None = None,
+        encoding: str | None = None,
+        *,
+        canonical: bool = False,
+        ascii: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        """Write the graph. ``canonical=True``: Canonical N-Triples/N-Quads, lines sorted.
+        ``ascii=True`` (or ``encoding="ascii"``): only ASCII bytes, with \\u escapes.
+        ``base`` is ignored: these formats have only absolute IRIs.
+        """
+        ascii_only = ascii or _open_encoding(encoding)
+        write_lines(
+            statements(self.store, self.with_graphs),
+            stream,
+            with_graphs=self.with_graphs,
+            canonical=canonical,
+            ascii_only=ascii_only,
+        )
+
+
+class NTriplesSerializer(_LineFormatSerializer):
+    """``format="strict-ntriples"``: a Dataset's named graphs raise SerializeError."""
+
+    with_graphs = False
+
+
+class NQuadsSerializer(_LineFormatSerializer):
+    """``format="strict-nquads"``: a plain Graph is written as its default graph."""
+
+    with_graphs = True
+
+
+class TurtleSerializer(Serializer):
+    """``format="strict-turtle"``: pretty, exact Turtle."""
+
+    def serialize(  # type: ignore[override]
+        self,
+        stream: IO[bytes],
+        base: str | None = None,
+        encoding: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        from ._write_turtle import write_turtle
+
+        _open_encoding(encoding)
+        write_turtle(self.store, stream, base=base, **kwargs)

@@ -1,0 +1,35 @@
+"""Shared fixtures: repository root, shared data directory and the W3C rdf-tests checkout."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from w3c import RDF_TESTS_MISSING, find_rdf_tests_dir
+from w3c import repo_root as _repo_root
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository root (parent of ``tests/``)."""
+    return _repo_root()
+
+
+@pytest.fixture(scope="session")
+def shared_data_dir(repo_root: Path) -> Path:
+    """Shared test data: ``$RDF_DATA_DIR``, else ``<repo>/../shared/data`` (skip if absent)."""
+    env = os.environ.get("RDF_DATA_DIR")
+    path = Path(env) if env else repo_root.parent / "shared" / "data"
+    if not path.is_dir():
+        pytest.skip(f"shared data not found: set RDF_DATA_DIR or place it at {path}")
+    return path.resolve()
+
+
+@pytest.fixture(scope="session")
+def rdf_tests_dir() -> Path:
+    """The W3C rdf-tests checkout (skip if absent)."""
+    path = find_rdf_tests_dir()
+    if path is None:
+        pytest.skip(RDF_TESTS_MISSING)
+    return path

@@ -1,0 +1,457 @@
+"""Tests for rdflib_strict._iri: RFC 3987 validation, RFC 3986 resolution, relativization."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rdflib_strict._iri import (
+    _remove_dot_segments,
+    iri_error,
+    is_absolute,
+    ref_error,
+    relativize,
+    resolve,
+)
+
+RFC_BASE = "http://a/b/c/d;p?q"
+
+# RFC 3986 section 5.4.1, normal examples.
+NORMAL = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+]
+
+# RFC 3986 section 5.4.2, abnormal examples (strict parser for "http:g").
+ABNORMAL = [
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+]
+
+
+@pytest.mark.parametrize(("ref", "expected"), NORMAL + ABNORMAL)
+def test_rfc3986_examples(ref: str, expected: str) -> None:
+    assert resolve(RFC_BASE, ref) == expected
+    assert ref_error(ref) is None
+    assert iri_error(expected) is None
+
+
+@pytest.mark.parametrize(
+    ("base", "ref", "expected"),
+    [
+        # dot segments in the base are removed only through the merge
+        ("http://a/b/./c/../d", "e", "http://a/b/e"),
+        ("http://a/b/../c", "", "http://a/b/../c"),
+        ("http://a/b/../c", "#f", "http://a/b/../c#f"),
+        ("http://a/b/c/..", "x", "http://a/b/c/x"),
+        # the base's fragment never survives
+        ("http://example/doc#frag", "#x", "http://example/doc#x"),
+        ("http://example/doc#frag", "", "http://example/doc"),
+        ("http://example/doc?q#frag", "", "http://example/doc?q"),
+        # empty base path with an authority: merge adds "/"
+        ("http://a", "g", "http://a/g"),
+        ("http://a", "./g", "http://a/g"),
+        ("http://a", "../g", "http://a/g"),
+        ("http://a", "", "http://a"),
+        ("http://a", "?q", "http://a?q"),
+        ("http://a", "#f", "http://a#f"),
+        # query-only references keep the base path, replace the query
+        ("http://a/b?x", "?y", "http://a/b?y"),
+        ("http://a/b?x", "?", "http://a/b?"),
+        ("http://a/b", "?y#z", "http://a/b?y#z"),
+        ("http://a/b?x#f", "#", "http://a/b?x#"),
+        # a reference with a scheme only loses its dot segments
+        ("http://a/b", "foo:a/./b/../c", "foo:a/c"),
+        ("http://a/b", "HTTP://x/./y", "HTTP://x/y"),
+        # network-path references
+        ("http://a/b", "//c/./d/../e?q", "http://c/e?q"),
+        ("http://a/b", "//c", "http://c"),
+        # bases without authority
+        ("urn:isbn:123", "#x", "urn:isbn:123#x"),
+        ("file:/a/b", "c", "file:/a/c"),
+        ("file:///a/b", "../../c", "file:///c"),
+        ("mailto:a@b", "?subject=x", "mailto:a@b?subject=x"),
+        ("tag:x,2000:y", "z", "tag:z"),
+        # a resolved path that would start with "//" gets "/." so it is not an authority
+        ("a:/b", "..//x", "a:/.//x"),
+        # non-ASCII is untouched
+        ("http://example/été/a", "b/ç?ü#ö", "http://example/été/b/ç?ü#ö"),
+    ],
+)
+def test_resolve_more(base: str, ref: str, expected: str) -> None:
+    assert resolve(base, ref) == expected
+
+
+def _rfc_remove_dot_segments(path: str) -> str:
+    # RFC 3986 5.2.4 transcribed literally on strings (quadratic; reference only).
+    inp, out = path, ""
+    while inp:
+        if inp.startswith("../"):
+            inp = inp[3:]
+        elif inp.startswith("./"):
+            inp = inp[2:]
+        elif inp.startswith("/./"):
+            inp = inp[2:]
+        elif inp == "/.":
+            inp = "/"
+        elif inp.startswith("/../"):
+            inp = inp[3:]
+            out = out[: max(out.rfind("/"), 0)]
+        elif inp == "/..":
+            inp = "/"
+            out = out[: max(out.rfind("/"), 0)]
+        elif inp in (".", ".."):
+            inp = ""
+        else:
+            j = inp.find("/", 1)
+            if j < 0:
+                j = len(inp)
+            out += inp[:j]
+            inp = inp[j:]
+    return out
+
+
+@given(st.lists(st.sampled_from(["", ".", "..", "a", "b.", ".c", "..d", "/"]), max_size=12))
+def test_remove_dot_segments_matches_rfc(parts: list[str]) -> None:
+    for path in ("/".join(parts), "".join(parts)):
+        assert _remove_dot_segments(path) == _rfc_remove_dot_segments(path)
+
+
+def test_remove_dot_segments_is_linear() -> None:
+    path = "/a" * 100_000 + "/.." * 50_000 + "/./b" * 50_000
+    assert _remove_dot_segments(path) == "/a" * 50_000 + "/b" * 50_000
+    assert resolve("http://x" + "/a" * 100_000, "../" * 100_001 + "g") == "http://x/g"
+
+
+# --- validation --------------------------------------------------------------------------
+
+VALID_IRIS = [
+    "http://example/",
+    "http://example.org/path/to?q=1&r=2#frag",
+    "https://user:pw@example.org:8443/a/b;c=d?e#f",
+    "http://example/été",
+    "http://例え.テスト/パス?クエリ#断片",
+    "http://example/\U0001f600",
+    "urn:isbn:0451450523",
+    "http://[::1]:8080/",
+    "http://[2001:db8::7]/c=GB?objectClass?one",
+    "http://[::ffff:192.0.2.1]/",
+    "http://[1:2:3:4:5:6:7:8]/",
+    "http://[1:2:3:4:5:6:1.2.3.4]/",
+    "http://[v7.fe80::a+en1]/",
+    "http://192.0.2.16:80/",
+    "http://999.1.1.1/",  # a reg-name that looks like an IPv4 address
+    "file:///tmp/x",
+    "mailto:a@b",
+    "tag:x,2000:y",
+    "ldap://[2001:db8::7]/c=GB?objectClass?one",
+    "news:comp.infosystems.www.servers.unix",
+    "tel:+1-816-555-1212",
+    "telnet://192.0.2.16:80/",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    "http://ex/%41%c3%A9",
+    "http://ex:/",
+    "http://@ex/",
+    "http://",
+    "a:",
+    "a+b.c-d:x",
+    "http://ex/?\ue000",
+    "http://ex/?q#a?b/c",
+    "http://ex/!$&'()*+,;=:@",
+]
+
+
+@pytest.mark.parametrize("iri", VALID_IRIS)
+def test_iri_valid(iri: str) -> None:
+    assert iri_error(iri) is None
+    assert ref_error(iri) is None
+    assert is_absolute(iri)
+
+
+INVALID_IRIS = [
+    ("http://ex/a b", "invalid character ' ' (U+0020)"),
+    ("http://ex/%zz", "'%' not followed by two hex digits"),
+    ("http://ex/%4", "'%' not followed by two hex digits"),
+    ("http://ex/%", "'%' not followed by two hex digits"),
+    ("no-scheme", "no scheme (a relative IRI)"),
+    ("/abs", "no scheme (a relative IRI)"),
+    ("", "no scheme (a relative IRI)"),
+    ("1http://x", "invalid scheme '1http'"),
+    ("ht_tp://x", "invalid scheme 'ht_tp'"),
+    ("é:x", "invalid scheme 'é'"),
+    ("http://ex:8a/", "invalid port '8a'"),
+    ("http://ex/\u0000", "invalid character '\\x00' (U+0000)"),
+    ("http://ex/<", "invalid character '<' (U+003C)"),
+    ("http://ex/>", "invalid character '>' (U+003E)"),
+    ('http://ex/"', "invalid character '\"' (U+0022)"),
+    ("http://ex/{", "invalid character '{' (U+007B)"),
+    ("http://ex/\\", "invalid character '\\' (U+005C)"),
+    ("http://ex/^", "invalid character '^' (U+005E)"),
+    ("http://ex/`", "invalid character '`' (U+0060)"),
+    ("http://ex/|", "invalid character '|' (U+007C)"),
+    ("http://ex/\n", "invalid character '\\n' (U+000A)"),
+    ("http://ex/\x7f", "invalid character '\\x7f' (U+007F)"),
+    ("http://ex/\ue000", "invalid character"),  # iprivate outside the query
+    ("http://ex/#\ue000", "invalid character"),
+    ("http://\ue000/", "invalid character"),
+    ("http://ex/\ufffe", "invalid character"),
+    ("http://ex/\ud800", "invalid character"),
+    ("http://ex/\ufdd0", "invalid character"),
+    ("http://ex/#a#b", "invalid character '#' (U+0023)"),
+    ("http://ex/a[b]", "invalid character '['"),
+    ("http://ex:80:80/", "invalid port '80:80'"),
+    ("http://a@b@c/", "invalid character '@'"),
+    ("http://a b/", "invalid character ' '"),
+    ("http://[::1/", "without a closing ']'"),
+    ("http://[::1]x/", "after the IP literal"),
+    ("http://[1::2::3]/", "invalid IPv6 host"),
+    ("http://[1:2:3:4:5:6:7:8:9]/", "invalid IPv6 host"),
+    ("http://[::1%25eth0]/", "invalid IPv6 host"),
+    ("http://[1.2.3.4]/", "invalid IPv6 host"),
+    ("http://[::256.1.1.1]/", "invalid IPv6 host"),
+    ("http://[::01.1.1.1]/", "invalid IPv6 host"),
+    ("http://[12345::]/", "invalid IPv6 host"),
+    ("http://[v.x]/", "invalid IPvFuture"),
+    ("http://[v1.]/", "invalid IPvFuture"),
+    ("http://[v1x]/", "invalid IPvFuture"),
+    ("http://ex]/", "invalid character ']'"),
+]
+
+
+@pytest.mark.parametrize(("iri", "message"), INVALID_IRIS)
+def test_iri_invalid(iri: str, message: str) -> None:
+    err = iri_error(iri)
+    assert err is not None
+    assert message in err
+    assert not err.endswith(".")
+
+
+VALID_REFS = [
+    "",
+    "#",
+    "?",
+    "#f",
+    "?q#f",
+    "a",
+    "./a:b",
+    "a/b:c",
+    "//host",
+    "//h/p",
+    "/a:b",
+    ".",
+    "..",
+]
+INVALID_REFS = [
+    (":a", "empty scheme"),
+    ("a b", "invalid character ' '"),
+    ("a b:c", "invalid scheme"),
+    ("%41:b", "invalid scheme"),
+    ("//h:x/", "invalid port"),
+    ("#%", "'%' not followed"),
+]
+
+
+@pytest.mark.parametrize("ref", VALID_REFS)
+def test_ref_valid(ref: str) -> None:
+    assert ref_error(ref) is None
+    assert not is_absolute(ref)
+    assert iri_error(ref) == "no scheme (a relative IRI)"
+
+
+@pytest.mark.parametrize(("ref", "message"), INVALID_REFS)
+def test_ref_invalid(ref: str, message: str) -> None:
+    err = ref_error(ref)
+    assert err is not None
+    assert message in err
+
+
+def test_is_absolute() -> None:
+    assert is_absolute("g:h")
+    assert is_absolute("urn:x")
+    assert not is_absolute("1a:b")
+    assert not is_absolute("./a:b")
+    assert not is_absolute(":a")
+
+
+MB = 1_000_000
+
+
+@pytest.mark.parametrize(
+    "iri",
+    [
+        "http://ex/" + "%41" * (MB // 3),
+        "http://ex/" + "/" * MB,
+        "http://ex/" + "a/" * (MB // 2),
+        "http://ex/?" + "%41" * (MB // 3),
+        "http://ex/#" + "é" * MB,
+        "urn:" + "a:" * (MB // 2),
+        "http://" + "a" * MB + "/",
+        "http://" + "%41" * (MB // 3) + "@ex/",
+        "x" * MB + ":y",
+    ],
+)
+def test_validation_is_linear(iri: str) -> None:
+    # A backtracking grammar regex would not finish on these; no timing is asserted.
+    assert iri_error(iri) is None
+    assert iri_error(iri + " ") is not None
+    assert iri_error(iri + "%4") is not None
+    assert ref_error(iri) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "%41" * (MB // 3) + "%4",
+        "/" * MB + "%",
+        "a" * MB,
+        "[" + ":" * MB + "]",
+        "http://[" + ":" * MB + "]/",
+        "http://[v1." + "a" * MB + "]/",
+        "http://" + "a:" * (MB // 2),
+        "x" * MB + " :y",
+    ],
+)
+def test_invalid_is_linear(text: str) -> None:
+    iri_error(text)
+    ref_error(text)
+
+
+# --- relativize --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("iri", "base", "expected"),
+    [
+        ("http://a/b/c/d;p?q", RFC_BASE, ""),
+        ("http://a/b/c/d;p?q#s", RFC_BASE, "#s"),
+        ("http://a/b/c/d;p?y", RFC_BASE, "?y"),
+        ("http://a/b/c/g", RFC_BASE, "g"),
+        ("http://a/b/c/g?y#s", RFC_BASE, "g?y#s"),
+        ("http://a/b/c/", RFC_BASE, "."),
+        ("http://a/b/g", RFC_BASE, "/b/g"),  # ties keep the absolute path
+        ("http://a/b/c/e/f", RFC_BASE, "e/f"),
+        ("http://a/longer/x/y", "http://a/longer/c/d/e", "../../x/y"),
+        ("http://a/long/", "http://a/long/c/d", ".."),
+        ("http://a/g", RFC_BASE, "/g"),
+        ("http://a/b/c/x:y", RFC_BASE, "./x:y"),
+        ("http://a/b/c/d;p", RFC_BASE, "d;p"),
+        ("http://example/doc", "http://example/doc#frag", ""),
+        ("http://example/doc#x", "http://example/doc#frag", "#x"),
+        ("http://example/doc#frag", "http://example/doc#frag", "#frag"),
+        ("http://a/g", "http://a", "/g"),
+        ("http://a", "http://a/b", "//a"),  # network-path reference
+        ("http://a", "http://a", ""),
+        ("http://a?q", "http://a", "?q"),
+        ("https://a/b", "http://a/b", None),
+        ("http://a/b/../c", "http://a/b/x", None),
+        ("urn:x:y", "urn:x:z", None),
+        ("http://a/b/c//d", "http://a/b/c/e", ".//d"),
+    ],
+)
+def test_relativize(iri: str, base: str, expected: str | None) -> None:
+    got = relativize(iri, base)
+    assert got == expected
+    if got is not None:
+        assert resolve(base, got) == iri
+
+
+SEGMENTS = ["a", "b", ".", "..", "x:y", "", "c;p", "é"]
+_paths = st.lists(st.sampled_from(SEGMENTS), max_size=5).map(lambda s: "".join("/" + x for x in s))
+_opt = st.one_of(st.none(), st.sampled_from(["", "q", "a?b", "x/y", "k=v"]))
+_authority = st.one_of(st.none(), st.sampled_from(["", "h", "h:1", "u@h"]))
+
+
+@st.composite
+def _iris(draw: st.DrawFn) -> str:
+    scheme = draw(st.sampled_from(["http", "urn"]))
+    authority = draw(_authority)
+    path = draw(_paths)
+    if authority is None and path.startswith("//"):
+        path = "/." + path
+    if authority is None and draw(st.booleans()):
+        path = path.lstrip("/")
+    query = draw(_opt)
+    fragment = draw(_opt)
+    out = scheme + ":"
+    if authority is not None:
+        out += "//" + authority
+    out += path
+    if query is not None:
+        out += "?" + query
+    if fragment is not None:
+        out += "#" + fragment
+    return out
+
+
+_SCHEME_START = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+
+
+@given(_iris(), _iris())
+def test_relativize_round_trip(iri: str, base: str) -> None:
+    got = relativize(iri, base)
+    if got is None:
+        return
+    assert resolve(base, got) == iri
+    assert len(got) < len(iri)
+    assert not _SCHEME_START.match(got)
+    assert ref_error(got) is None or iri_error(iri) is not None
+
+
+# RFC 3986 appendix B
+_SPLIT = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?")
+
+
+@given(_iris(), _iris())
+def test_relativize_finds_resolved_iris(iri: str, base: str) -> None:
+    # Resolution output sharing scheme and authority with the base, with an absolute path,
+    # can always be shortened, at worst to "/path...".
+    target = resolve(base, iri)
+    t = _SPLIT.match(target)
+    b = _SPLIT.match(base)
+    assert t is not None and b is not None
+    if t.group(2, 4) != b.group(2, 4) or t.group(4) is None or not t.group(5).startswith("/"):
+        return
+    got = relativize(target, base)
+    assert got is not None
+    assert resolve(base, got) == target

@@ -1,0 +1,398 @@
+"""Helpers for the W3C rdf-tests harness and for round-trip tests.
+
+- locating the rdf-tests checkout (``RDF_TESTS_DIR`` or ``<repo>/../shared/rdf-tests``);
+- reading ``manifest.ttl`` files into :class:`W3CTest` cases (entry order preserved);
+- detecting RDF 1.2 syntax in a document (used to exclude c14n entries at collection);
+- :func:`oxigraph_graph`: an independent reference parse (pyoxigraph) as rdflib terms
+  with exact lexical forms;
+- :func:`assert_same_graph`: isomorphism plus a literal multiset check, with a readable diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyoxigraph as ox
+from rdflib import RDF, BNode, Dataset, Graph, Literal, Namespace, URIRef
+from rdflib.collection import Collection
+from rdflib.compare import isomorphic
+from rdflib.term import Node
+
+__all__ = [
+    "MANIFESTS",
+    "RDFT",
+    "RDF_TESTS_MISSING",
+    "W3CTest",
+    "assert_same_graph",
+    "find_rdf_tests_dir",
+    "literal_multiset",
+    "load_manifest",
+    "oxigraph_graph",
+    "rdf12_syntax_features",
+    "repo_root",
+    "same_graph",
+    "to_ntriples_lines",
+]
+
+MF = Namespace("http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#")
+RDFT = Namespace("http://www.w3.org/ns/rdftest#")
+XSD_STRING = URIRef("http://www.w3.org/2001/XMLSchema#string")
+RDF_LANGSTRING = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString")
+
+#: Base of ``mf:assumedTestBase``: a manifest at ``<path>`` has base ``ASSUMED_BASE + path + "/"``.
+ASSUMED_BASE = "https://w3c.github.io/rdf-tests/"
+
+RDF_TESTS_MISSING = (
+    "W3C rdf-tests not found: set RDF_TESTS_DIR or place them at ../shared/rdf-tests"
+)
+
+#: Manifests run by ``test_w3c.py``: test-id prefix -> path relative to the rdf-tests root.
+MANIFESTS: dict[str, str] = {
+    "rdf11-nt": "rdf/rdf11/rdf-n-triples",
+    "rdf11-nq": "rdf/rdf11/rdf-n-quads",
+    "rdf11-turtle": "rdf/rdf11/rdf-turtle",
+    "rdf12-nt-c14n": "rdf/rdf12/rdf-n-triples/c14n",
+    "rdf12-nq-c14n": "rdf/rdf12/rdf-n-quads/c14n",
+}
+
+
+def repo_root() -> Path:
+    """The repository root (parent of ``tests/``), derived from this file's location."""
+    return Path(__file__).resolve().parent.parent
+
+
+def find_rdf_tests_dir() -> Path | None:
+    """The rdf-tests checkout: ``$RDF_TESTS_DIR``, else ``<repo>/../shared/rdf-tests``."""
+    env = os.environ.get("RDF_TESTS_DIR")
+    candidate = Path(env) if env else repo_root().parent / "shared" / "rdf-tests"
+    return candidate.resolve() if (candidate / "rdf").is_dir() else None
+
+
+# --------------------------------------------------------------------------------------------
+# Manifests
+
+
+@dataclass(frozen=True)
+class W3CTest:
+    """One manifest entry."""
+
+    id: str  # "<manifest prefix>/<entry name>", e.g. "rdf11-nt/nt-syntax-bad-uri-01"
+    manifest: str  # manifest prefix, e.g. "rdf11-nt"
+    kind: str  # local name in the rdft: namespace, e.g. "TestNTriplesPositiveSyntax"
+    name: str  # mf:name
+    action: Path  # local file
+    action_iri: str  # action IRI under the assumed test base (publicID when parsing)
+    result: Path | None  # local mf:result file, if any
+
+
+def _local_path(iri: Node, base: str, directory: Path) -> Path:
+    """Map an IRI under the manifest's assumed base back to a file in ``directory``."""
+    text = str(iri)
+    if not text.startswith(base):
+        raise ValueError(f"{text} is not under the assumed test base {base}")
+    return directory / text[len(base) :]
+
+
+def load_manifest(rdf_tests: Path, prefix: str) -> list[W3CTest]:
+    """Read ``<rdf_tests>/<MANIFESTS[prefix]>/manifest.ttl``; entries in ``mf:entries`` order.
+
+    The manifest is parsed with rdflib's own Turtle parser (test infrastructure only) with
+    ``publicID`` = the assumed test base, so action IRIs come out under that base.
+    """
+    rel = MANIFESTS[prefix]
+    directory = rdf_tests / rel
+    base = f"{ASSUMED_BASE}{rel}/"
+    g = Graph()
+    g.parse(str(directory / "manifest.ttl"), format="turtle", publicID=base)
+    manifests = list(g.subjects(RDF.type, MF.Manifest))
+    if len(manifests) != 1:
+        raise ValueError(f"{rel}: expected one mf:Manifest, found {len(manifests)}")
+    manifest = manifests[0]
+    declared = g.value(manifest, MF.assumedTestBase)
+    if declared is not None and str(declared) != base:
+        raise ValueError(f"{rel}: mf:assumedTestBase is {declared}, expected {base}")
+    head = g.value(manifest, MF.entries)
+    if head is None:
+        raise ValueError(f"{rel}: manifest has no mf:entries")
+    tests: list[W3CTest] = []
+    for entry in Collection(g, head):
+        entry_iri = str(entry)
+        name = entry_iri.rpartition("#")[2] if "#" in entry_iri else entry_iri.rpartition("/")[2]
+        kinds = [t for t in g.objects(entry, RDF.type) if str(t).startswith(str(RDFT))]
+        if len(kinds) != 1:
+            raise ValueError(f"{rel}: entry {entry_iri} has rdft: types {kinds}")
+        action = g.value(entry, MF.action)
+        if action is None:
+            raise ValueError(f"{rel}: entry {entry_iri} has no mf:action")
+        result = g.value(entry, MF.result)
+        tests.append(
+            W3CTest(
+                id=f"{prefix}/{name}",
+                manifest=prefix,
+                kind=str(kinds[0])[len(str(RDFT)) :],
+                name=str(g.value(entry, MF.name) or name),
+                action=_local_path(action, base, directory),
+                action_iri=str(action),
+                result=None if result is None else _local_path(result, base, directory),
+            )
+        )
+    return tests
+
+
+# --------------------------------------------------------------------------------------------
+# RDF 1.2 syntax detection
+
+_RDF12_PATTERNS: dict[str, re.Pattern[str]] = {
+    "triple term / reified triple '<<'": re.compile(r"<<"),
+    "reifier '~'": re.compile(r"~"),
+    "annotation '{|'": re.compile(r"\{\|"),
+    "base direction '--ltr'/'--rtl'": re.compile(r"@[A-Za-z0-9-]*--(?:ltr|rtl)\b", re.I),
+    "VERSION directive": re.compile(r"(?:^|[\s.])@?version\b", re.I | re.M),
+}
+
+
+def _strip_lexical(text: str) -> str:
+    """Blank out comments, IRIs and string contents so only syntax is left.
+
+    ``<<`` is kept (IRIs cannot contain ``<``), every ``<...>`` becomes ``<>``, every
+    string (short or long, single or double quoted) becomes ``""``, comments and Turtle
+    local-name escapes (``\\~``) are dropped.
+    """
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":  # Turtle local-name escape such as ``\~`` or ``\#``
+            i += 2
+        elif c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif c == "<":
+            if text.startswith("<<", i):
+                out.append("<<")
+                i += 2
+                continue
+            j = text.find(">", i + 1)
+            out.append("<>")
+            i = n if j < 0 else j + 1
+        elif c in "\"'":
+            quote = c * 3 if text.startswith(c * 3, i) else c
+            i += len(quote)
+            while i < n and not text.startswith(quote, i):
+                i += 2 if text[i] == "\\" else 1
+            i += len(quote)
+            out.append('""')
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def rdf12_syntax_features(path: Path) -> list[str]:
+    """Names of RDF 1.2-only constructs used in the document (empty for RDF 1.1 syntax).
+
+    Detects triple terms and reified triples (``<<``), reifiers (``~``), annotations
+    (``{|``), base direction (``@lang--ltr``/``--rtl``) and the ``VERSION`` directive, looking
+    only outside IRIs, strings and comments (so ``~`` inside an IRI is not a false positive).
+    """
+    syntax = _strip_lexical(path.read_text(encoding="utf-8"))
+    return [label for label, pattern in _RDF12_PATTERNS.items() if pattern.search(syntax)]
+
+
+# --------------------------------------------------------------------------------------------
+# Reference parsing with pyoxigraph
+
+_OX_FORMATS: dict[str, ox.RdfFormat] = {
+    "nt": ox.RdfFormat.N_TRIPLES,
+    "ntriples": ox.RdfFormat.N_TRIPLES,
+    "n-triples": ox.RdfFormat.N_TRIPLES,
+    "nq": ox.RdfFormat.N_QUADS,
+    "nquads": ox.RdfFormat.N_QUADS,
+    "n-quads": ox.RdfFormat.N_QUADS,
+    "ttl": ox.RdfFormat.TURTLE,
+    "turtle": ox.RdfFormat.TURTLE,
+    "trig": ox.RdfFormat.TRIG,
+}
+_QUAD_FORMATS = (ox.RdfFormat.N_QUADS, ox.RdfFormat.TRIG)
+
+
+class _TermConverter:
+    """pyoxigraph -> rdflib terms; one instance per document so blank nodes stay shared."""
+
+    def __init__(self) -> None:
+        self.bnodes: dict[str, BNode] = {}
+
+    def __call__(self, term: object) -> Node:
+        if isinstance(term, ox.NamedNode):
+            return URIRef(term.value)
+        if isinstance(term, ox.BlankNode):
+            if term.value not in self.bnodes:
+                self.bnodes[term.value] = BNode()
+            return self.bnodes[term.value]
+        if isinstance(term, ox.Literal):
+            if getattr(term, "direction", None):
+                raise ValueError(f"base direction is not representable in rdflib: {term}")
+            if term.language:
+                return Literal(term.value, lang=term.language)
+            if term.datatype.value == str(XSD_STRING):
+                return Literal(term.value)
+            return Literal(term.value, datatype=URIRef(term.datatype.value), normalize=False)
+        raise ValueError(f"unsupported term for rdflib: {term!r}")
+
+
+def oxigraph_graph(
+    path: str | os.PathLike[str],
+    fmt: str | ox.RdfFormat,
+    base_iri: str | None = None,
+) -> Graph:
+    """Parse ``path`` with pyoxigraph (an independent strict parser) into rdflib terms.
+
+    ``fmt`` is an :class:`pyoxigraph.RdfFormat` or a name (``nt``, ``nq``, ``ttl``, ...).
+    Lexical forms are kept exactly: ``Literal(v, lang=l)`` for language-tagged strings
+    (oxigraph lowercases tags), ``Literal(v)`` (no datatype) for xsd:string, otherwise
+    ``Literal(v, datatype=dt, normalize=False)``. Blank nodes become fresh rdflib BNodes,
+    one per label. Returns a :class:`Graph` for triple formats and a :class:`Dataset`
+    (default graph + named graphs) for N-Quads/TriG.
+    """
+    rdf_format = fmt if isinstance(fmt, ox.RdfFormat) else _OX_FORMATS[fmt.lower()]
+    conv = _TermConverter()
+    quads = ox.parse(path=path, format=rdf_format, base_iri=base_iri)
+    if rdf_format in _QUAD_FORMATS:
+        ds = Dataset()
+        for q in quads:
+            triple = (conv(q.subject), conv(q.predicate), conv(q.object))
+            if isinstance(q.graph_name, ox.DefaultGraph):
+                ds.default_graph.add(triple)  # type: ignore[arg-type]
+            else:
+                ds.graph(conv(q.graph_name)).add(triple)  # type: ignore[arg-type]
+        return ds
+    g = Graph()
+    for q in quads:
+        g.add((conv(q.subject), conv(q.predicate), conv(q.object)))  # type: ignore[arg-type]
+    return g
+
+
+# --------------------------------------------------------------------------------------------
+# Comparison
+
+_DEFAULT_GRAPH = URIRef("urn:x-rdflib-strict-test:default-graph")
+_Q = Namespace("urn:x-rdflib-strict-test:quad#")
+
+Quad = tuple[Node, Node, Node, Node | None]
+
+
+def _quads(graph: Graph) -> Iterator[Quad]:
+    """Every statement as ``(s, p, o, g)``; ``g`` is None for a plain Graph / the default graph."""
+    if isinstance(graph, Dataset):
+        default_id = graph.default_graph.identifier
+        for s, p, o, g in graph.quads((None, None, None, None)):
+            gid = g.identifier if isinstance(g, Graph) else g
+            yield s, p, o, (None if gid is None or gid == default_id else gid)
+    else:
+        for s, p, o in graph:
+            yield s, p, o, None
+
+
+def literal_multiset(graph: Graph) -> list[tuple[str, str, str]]:
+    """Sorted ``(lexical form, datatype, lowercased lang)`` of every literal occurrence.
+
+    Catches lexical-form differences (``"01"`` vs ``"1"``) that term equality could hide.
+    Language tags are case-insensitive in RDF, so they are compared lowercased.
+    """
+    found: list[tuple[str, str, str]] = []
+    for quad in _quads(graph):
+        for term in quad:
+            if isinstance(term, Literal):
+                lang = (term.language or "").lower()
+                found.append((str(term), str(term.datatype or ""), lang))
+    return sorted(found)
+
+
+def _as_triples(quads: Iterable[Quad]) -> Graph:
+    """Encode a quad set as a triple graph for isomorphism, sharing blank nodes across graphs.
+
+    Each quad becomes a fresh node ``_:q`` with ``q:s``, ``q:p``, ``q:o`` and ``q:g`` (the
+    default graph is a fixed IRI). Term nodes only ever appear as objects and quad nodes as
+    subjects, so a blank-node bijection between the two encodings exists exactly when one
+    exists between the datasets (graph names included).
+    """
+    g = Graph()
+    for s, p, o, name in set(quads):
+        q = BNode()
+        g.add((q, _Q.s, s))
+        g.add((q, _Q.p, p))
+        g.add((q, _Q.o, o))
+        g.add((q, _Q.g, _DEFAULT_GRAPH if name is None else name))
+    return g
+
+
+def _nt(term: Node | None) -> str:
+    return "" if term is None else term.n3()
+
+
+def to_ntriples_lines(graph: Graph) -> list[str]:
+    """Sorted N-Triples/N-Quads lines (rdflib's ``n3()`` term syntax) for diagnostics."""
+    return sorted(
+        f"{_nt(s)} {_nt(p)} {_nt(o)} {_nt(g) + ' ' if g is not None else ''}."
+        for s, p, o, g in _quads(graph)
+    )
+
+
+def _has_bnode(quads: list[Quad]) -> bool:
+    return any(isinstance(t, BNode) for q in quads for t in q)
+
+
+def same_graph(actual: Graph, expected: Graph) -> bool:
+    """True when isomorphic (per graph name for Datasets) and literal multisets are equal."""
+    a, e = list(_quads(actual)), list(_quads(expected))
+    if literal_multiset(actual) != literal_multiset(expected):
+        return False
+    if not _has_bnode(a) and not _has_bnode(e):
+        return set(a) == set(e)
+    if all(q[3] is None for q in a + e):
+        return isomorphic(_plain(a), _plain(e))
+    return isomorphic(_as_triples(a), _as_triples(e))
+
+
+def _plain(quads: list[Quad]) -> Graph:
+    g = Graph()
+    for s, p, o, _ in quads:
+        g.add((s, p, o))  # type: ignore[arg-type]
+    return g
+
+
+def assert_same_graph(actual: Graph, expected: Graph, context: str = "") -> None:
+    """Assert ``actual`` and ``expected`` are the same RDF graph / dataset.
+
+    Graphs are compared with :func:`rdflib.compare.isomorphic`; Datasets are compared as quad
+    sets (default graph plus every named graph, blank-node graph names included) through an
+    isomorphism-preserving triple encoding. In addition the sorted multiset of literal
+    ``(lexical, datatype, lang)`` must match. On failure both sides are shown as sorted
+    N-Triples/N-Quads with a unified diff.
+    """
+    __tracebackhide__ = True
+    if same_graph(actual, expected):
+        return
+    exp_lines, act_lines = to_ntriples_lines(expected), to_ntriples_lines(actual)
+    lit_a, lit_e = literal_multiset(actual), literal_multiset(expected)
+    diff = "\n".join(difflib.unified_diff(exp_lines, act_lines, "expected", "actual", lineterm=""))
+    parts = [
+        f"graphs differ{': ' + context if context else ''}",
+        f"--- expected ({len(exp_lines)} statements):",
+        *exp_lines,
+        f"--- actual ({len(act_lines)} statements):",
+        *act_lines,
+        "--- diff (blank node labels are arbitrary):",
+        diff or "(no textual diff: blank node structure differs)",
+    ]
+    if lit_a != lit_e:
+        parts.append("--- literal (lexical, datatype, lang) multiset differs:")
+        parts += [f"  only expected: {x}" for x in sorted(Counter(lit_e) - Counter(lit_a))]
+        parts += [f"  only actual:   {x}" for x in sorted(Counter(lit_a) - Counter(lit_e))]
+    raise AssertionError("\n".join(parts))
