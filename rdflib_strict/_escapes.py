@@ -98,7 +98,8 @@ def unescape_pn_local(s: str) -> str:
 # --- writing -----------------------------------------------------------------------------
 
 # Canonical N-Triples (RDF 1.2 section "Canonical N-Triples"): ECHAR for BS, HT, LF, FF, CR,
-# '"' and '\'; upper-case \u00XX for the other controls and DEL; everything else as it is.
+# '"' and '\'; upper-case \u00XX for the other controls, DEL and the noncharacters U+FFFE and
+# U+FFFF; everything else as it is.
 _STRING_ESCAPES: Final = {
     "\b": "\\b",
     "\t": "\\t",
@@ -108,7 +109,7 @@ _STRING_ESCAPES: Final = {
     '"': '\\"',
     "\\": "\\\\",
 }
-_STRING_ESC_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]')
+_STRING_ESC_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\\ufffe\uffff]')
 _STRING_ESC_ASCII_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]|[^\x00-\x7f]')
 
 

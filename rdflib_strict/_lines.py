@@ -46,7 +46,7 @@ _SUBJECT: Final = rf"(?:<({IRIREF_PLAIN})>|_:({BLANK_NODE_LABEL_BODY}))"
 _PREDICATE: Final = rf"<({IRIREF_PLAIN})>"
 _OBJECT: Final = (
     rf"(?:<({IRIREF_PLAIN})>|_:({BLANK_NODE_LABEL_BODY})"
-    rf'|"({STRING_QUOTE_BODY})"(?:\^\^<({IRIREF_PLAIN})>|@({LANGTAG_BODY}))?)'
+    rf'|"({STRING_QUOTE_BODY})"(?:{WS_LINE}\^\^{WS_LINE}<({IRIREF_PLAIN})>|{WS_LINE}@({LANGTAG_BODY}))?)'
 )
 _GRAPH: Final = rf"(?:<({IRIREF_PLAIN})>|_:({BLANK_NODE_LABEL_BODY})){WS_LINE}"
 _END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
@@ -353,12 +353,16 @@ class LineParser:
         end = body_end + 1
         datatype: URIRef | None = None
         lang: str | None = None
-        tag_start = end
-        if src.startswith("^^", end):
-            if not src.startswith("<", end + 2):
-                raise self._expected(end + 2, "a datatype IRI in <...> after '^^'")
-            end, datatype = self._iriref(end + 2)
-        elif src.startswith("@", end):
+        # Whitespace may separate any two terminals, '"x" @en' and '"x" ^^ <dt>' included.
+        after = self._ws(end)
+        tag_start = after
+        if src.startswith("^^", after):
+            dt_start = self._ws(after + 2)
+            if not src.startswith("<", dt_start):
+                raise self._expected(dt_start, "a datatype IRI in <...> after '^^'")
+            end, datatype = self._iriref(dt_start)
+        elif src.startswith("@", after):
+            end = after
             m = LANGTAG_RE.match(src, end + 1)
             if m is None:
                 raise self._expected(end + 1, "a language tag after '@'")

@@ -455,3 +455,19 @@ def test_relativize_finds_resolved_iris(iri: str, base: str) -> None:
     got = relativize(target, base)
     assert got is not None
     assert resolve(base, got) == target
+
+
+_PIECES = [*"ab:/?#@[]%4zé. v1-", "\ue000", "%41", "//", "::", "[::1]", ":80", "..", "[v1.x]"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=10).map("".join))
+def test_acceptance_matches_oxiri(tail: str) -> None:
+    # pyoxigraph's NamedNode validates with oxiri; acceptance must agree exactly.
+    pyoxigraph = pytest.importorskip("pyoxigraph")
+    iri = "http:" + tail
+    try:
+        pyoxigraph.NamedNode(iri)
+        oxiri_accepts = True
+    except ValueError:
+        oxiri_accepts = False
+    assert (iri_error(iri) is None) == oxiri_accepts, iri_error(iri)

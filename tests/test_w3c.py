@@ -179,16 +179,26 @@ def test_turtle_eval(case: W3CTest) -> None:
 
 @pytest.mark.parametrize("case", _params(C14N))
 def test_c14n(case: W3CTest) -> None:
-    """Parse, serialize with ``canonical=True``: bytes must equal mf:result exactly."""
+    """Parse, serialize with ``canonical=True``: every line must equal mf:result's exactly.
+
+    The result files keep the statements in the order of the input (``literal_with_numeric_
+    escape4`` has "o" before "\\u000E"), but a graph is a set and Canonical N-Triples says
+    nothing of order: we sort lines, so the lines are compared as sorted lists, byte for byte,
+    and our output must itself be sorted.
+    """
     assert case.result is not None
     graph = parse(case)
     plugin = fmt(LANGUAGE[case.manifest][1])
     actual = graph.serialize(format=plugin, canonical=True, encoding="utf-8")
     expected = Path(case.result).read_bytes()
-    if actual != expected:
+    actual_lines = actual.splitlines(keepends=True)
+    expected_lines = sorted(expected.splitlines(keepends=True))
+    if not BUILTIN:
+        assert actual_lines == sorted(actual_lines), "canonical output is not sorted"
+    if sorted(actual_lines) != expected_lines:
         diff = difflib.unified_diff(
-            [repr(line) for line in expected.splitlines(keepends=True)],
-            [repr(line) for line in actual.splitlines(keepends=True)],
+            [repr(line) for line in expected_lines],
+            [repr(line) for line in sorted(actual_lines)],
             "expected",
             "actual",
             lineterm="",
