@@ -5,9 +5,13 @@ Installed, the parsers and serializers are rdflib plugins::
     Graph().parse("data.ttl", format="strict-turtle")
     Dataset().parse("data.nq", format="strict-nquads")
     graph.serialize(format="strict-ntriples")
+
+``install()`` makes rdflib's own names (``nt``, ``turtle``, ...) strict too, and ``iterparse``
+streams statements without building a graph.
 """
 
+from ._api import install, iterparse, uninstall
 from ._errors import ParseError, SerializeError
 
-__all__ = ["ParseError", "SerializeError", "__version__"]
+__all__ = ["ParseError", "SerializeError", "__version__", "install", "iterparse", "uninstall"]
 __version__ = "0.1.0"

@@ -16,7 +16,7 @@ token-by-token reader that either parses the statement or raises at the exact to
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -34,7 +34,7 @@ from ._grammar import (
     WS_LINE,
 )
 from ._source import ChunkReader
-from ._terms import Terms, TermError
+from ._terms import TermError, Terms
 
 __all__ = ["LineParser"]
 
@@ -55,16 +55,14 @@ NTRIPLES_RE: Final = re.compile(
     WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE + _END
 )
 NQUADS_RE: Final = re.compile(
-    WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE
-    + f"(?:{_GRAPH})?" + _END
+    WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE + f"(?:{_GRAPH})?" + _END
 )
 _WS_RE: Final = re.compile(WS_LINE)
 _STRING_RE: Final = re.compile(STRING_QUOTE_BODY)
 _LINE_END_RE: Final = re.compile(r"[\r\n]+")
 
-_RDF12_TRIPLE_TERM: Final = (
-    "triple terms ('<<( ... )>>') are RDF 1.2 syntax, which this RDF 1.1 parser does not support"
-)
+NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
+_RDF12_TRIPLE_TERM: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 
 
 class LineParser:
@@ -99,6 +97,14 @@ class LineParser:
         next line (the validator reports every bad line); otherwise the first error raises.
         Returns the number of statements.
         """
+        count = 0
+        for batch in self.batches(reader, errors):
+            count += len(batch)
+            emit(batch)
+        return count
+
+    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
+        """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
         self.name = reader.name
         match = (NQUADS_RE if self.quads else NTRIPLES_RE).match
         terms = self.terms
@@ -109,7 +115,6 @@ class LineParser:
         plain_get = self._plain.get
         default = self.default
         slow = self._statement
-        count = 0
         for src in reader:
             self._src = src
             self._first_line = reader.line
@@ -159,9 +164,7 @@ class LineParser:
                     continue
                 if quad is not None:
                     append(quad)
-            count += len(out)
-            emit(out)
-        return count
+            yield out
 
     # --- term helpers shared by both paths ---------------------------------------------
 
@@ -218,10 +221,9 @@ class LineParser:
         if ch == "\r" or ch == "\n":
             return _LINE_END_RE.match(src, pos).end(), None  # type: ignore[union-attr]
         if src.startswith("VERSION", pos):
-            raise self._error(
-                pos, pos + 7, "'VERSION' is RDF 1.2 syntax, which this RDF 1.1 parser does not support"
-            )
+            raise self._error(pos, pos + 7, f"'VERSION' is {NOT_RDF11}")
         # subject
+        s: Node
         if ch == "<":
             pos, s = self._iriref(pos)
         elif src.startswith("_:", pos):
@@ -308,11 +310,14 @@ class LineParser:
             bad = src[body_end]
             if bad == "\\":
                 raise self._error(
-                    body_end, body_end + 2,
-                    f"invalid escape '{src[body_end:body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
+                    body_end,
+                    body_end + 2,
+                    f"invalid escape '{src[body_end : body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
                 )
             raise self._error(
-                body_end, body_end + 1, f"invalid character {_char(bad)} in IRI, expected '>' or an IRI character"
+                body_end,
+                body_end + 1,
+                f"invalid character {_char(bad)} in IRI, expected '>' or an IRI character",
             )
         raw = src[pos + 1 : body_end]
         try:
@@ -328,7 +333,8 @@ class LineParser:
         m = BLANK_NODE_LABEL_RE.match(self._src, pos + 2)
         if m is None:
             raise self._error(
-                pos, self._token_end(pos),
+                pos,
+                self._token_end(pos),
                 f"invalid blank node label {describe_found(self._src, pos)}: "
                 "expected a letter, digit or '_' after '_:'",
             )
@@ -370,8 +376,9 @@ class LineParser:
             end = m.end()
             if src.startswith("--", end):
                 raise self._error(
-                    end, self._token_end(end),
-                    "a base direction ('--ltr', '--rtl') is RDF 1.2 syntax, which this RDF 1.1 parser does not support",
+                    end,
+                    self._token_end(end),
+                    f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}",
                 )
         try:
             lit = self.terms.literal(lexical, datatype, lang)

@@ -1,6 +1,6 @@
 """Putting parsed statements into an rdflib sink, all or nothing.
 
-Statements go to the store in batches with ``store.addN`` (a quad's fourth element is the
+Statements go to the store in batches through ``store.add`` (a quad's fourth element is the
 context Graph), which skips ``Graph.add``'s per-triple checks. A failed parse must leave the
 sink as it was, so:
 
@@ -55,17 +55,21 @@ class SinkWriter:
         return graph
 
     def emit(self, batch: list[Any]) -> None:
-        if not batch:
-            return
         if self._direct:
-            self.store.addN(batch)
+            self._add(batch)
         else:
             self._held.append(batch)
 
     def commit(self) -> None:
         for batch in self._held:
-            self.store.addN(batch)
+            self._add(batch)
         self._held.clear()
+
+    def _add(self, batch: list[Any]) -> None:
+        # Store.addN is this loop plus two asserts per statement that our contexts satisfy.
+        add = self.store.add
+        for s, p, o, ctx in batch:
+            add((s, p, o), ctx, False)
 
     def rollback(self) -> None:
         self._held.clear()

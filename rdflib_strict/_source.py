@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Iterator
-from typing import IO, AnyStr, Final
+from typing import IO, Any, AnyStr, Final
 
 from ._errors import ParseError
 
@@ -38,7 +38,7 @@ class ChunkReader:
     def __init__(self, stream: IO[bytes] | IO[str], name: str, chunk_size: int = CHUNK_SIZE) -> None:
         self.name = name
         self.line = 1
-        self._stream = stream
+        self._stream: Any = stream
         self._size = chunk_size
         self._text = isinstance(stream, io.TextIOBase) or _reads_text(stream)
         self._carry: bytes | str = "" if self._text else b""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import IO, Final
 
-from rdflib.graph import ConjunctiveGraph, Dataset, Graph
+from rdflib.graph import ConjunctiveGraph, Graph
 from rdflib.term import Node
 
 from ._errors import SerializeError
@@ -19,7 +19,8 @@ _BATCH: Final = 8192
 def default_graph_id(graph: Graph) -> Node | None:
     """The identifier under which ``graph`` keeps its default graph, if it has named ones."""
     if isinstance(graph, ConjunctiveGraph):  # Dataset is a ConjunctiveGraph
-        return graph.default_context.identifier
+        identifier: Node = graph.default_context.identifier
+        return identifier
     return None
 
 
@@ -42,8 +43,7 @@ def statements(graph: Graph, with_graphs: bool) -> Iterator[tuple[Node, Node, No
         if label is not None and not with_graphs:
             for s, p, o in ctx.triples((None, None, None)):
                 raise SerializeError(
-                    "this format has no named graphs (write N-Quads or TriG, or serialize the "
-                    "graph itself)",
+                    "this format has no named graphs (write N-Quads or TriG, or serialize the graph itself)",
                     name,
                     (s, p, o, name),
                 )

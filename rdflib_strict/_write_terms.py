@@ -85,7 +85,9 @@ class TermWriter:
     def _spell_literal(self, term: Literal, statement: Statement | None) -> str:
         lexical = str(term)
         if has_surrogate(lexical):
-            raise SerializeError("the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement)
+            raise SerializeError(
+                "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
+            )
         body = '"' + escape_string(lexical, self.ascii_only) + '"'
         lang = term.language
         if lang is not None:

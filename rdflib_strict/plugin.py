@@ -91,7 +91,7 @@ def _check_encoding(kwargs: dict[str, Any]) -> None:
 class _LineFormatParser(Parser):
     quads: ClassVar[bool]
 
-    def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:  # type: ignore[override]
+    def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:
         """Parse ``source`` into ``sink``; on any error, ``sink`` is left as it was.
 
         Keywords: ``bnode_context`` (a dict shared across parses to share blank nodes, as in
@@ -134,7 +134,7 @@ class TurtleParser(Parser):
     in which case a relative IRI is a ParseError.
     """
 
-    def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:  # type: ignore[override]
+    def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:
         from ._turtle import TurtleParser as Turtle
 
         _check_encoding(kwargs)
@@ -167,7 +167,7 @@ def _open_encoding(encoding: str | None) -> bool:
 class _LineFormatSerializer(Serializer):
     with_graphs: ClassVar[bool]
 
-    def serialize(  # type: ignore[override]
+    def serialize(
         self,
         stream: IO[bytes],
         base: str | None = None,
@@ -206,7 +206,7 @@ class NQuadsSerializer(_LineFormatSerializer):
 class TurtleSerializer(Serializer):
     """``format="strict-turtle"``: pretty, exact Turtle."""
 
-    def serialize(  # type: ignore[override]
+    def serialize(
         self,
         stream: IO[bytes],
         base: str | None = None,

@@ -1,0 +1,295 @@
+"""``rdflib-strict``: validate and convert N-Triples, N-Quads and Turtle from the shell.
+
+    rdflib-strict validate FILE... [--format F] [--max-errors N] [--quiet]
+    rdflib-strict convert IN --to FORMAT [-o OUT] [--canonical] [--ascii] [--base IRI]
+
+Exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Hashable, Iterator, Sequence
+from typing import IO, Any
+
+from rdflib.term import Node
+
+from . import __version__
+from ._api import FORMATS, format_for
+from ._errors import ParseError, SerializeError
+from ._lines import LineParser
+from ._source import ChunkReader
+from ._terms import Terms
+
+_PROGRESS_MIN_BYTES = 4 << 20
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Progress:
+    """A byte stream wrapper that draws a progress line on stderr (terminals only)."""
+
+    def __init__(self, stream: IO[bytes], name: str, total: int) -> None:
+        self._stream = stream
+        self._name = name
+        self._total = total
+        self._done = 0
+        self._next = 0.0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._stream.read(size)
+        self._done += len(data)
+        now = time.monotonic()
+        if now >= self._next:
+            self._next = now + 0.2
+            pct = 100.0 * self._done / self._total if self._total else 100.0
+            bar = "#" * int(pct / 5)
+            sys.stderr.write(
+                f"\r{self._name}: [{bar:<20}] {pct:5.1f}% {self._done / 1e6:,.1f}/{self._total / 1e6:,.1f} MB"
+            )
+            sys.stderr.flush()
+        return data
+
+    def finish(self) -> None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def _open_input(path: str, quiet: bool) -> tuple[Any, str, _Progress | None, IO[bytes] | None]:
+    """(stream, name, progress, file to close) for a path or '-' (stdin)."""
+    if path == "-":
+        return sys.stdin.buffer, "<stdin>", None, None
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
+    size = os.fstat(f.fileno()).st_size
+    if not quiet and sys.stderr.isatty() and size >= _PROGRESS_MIN_BYTES:
+        progress = _Progress(f, path, size)
+        return progress, path, progress, f
+    return f, path, None, f
+
+
+def _input_format(args: argparse.Namespace, path: str, option: str = "format") -> str:
+    try:
+        return format_for(getattr(args, option), None if path == "-" else path)
+    except ValueError as e:
+        raise _UsageError(f"{path}: {e}") from None
+
+
+def _identity(label: Node) -> Hashable:
+    return label
+
+
+def _parser_for(fmt: str, base: str | None) -> Any:
+    terms = Terms()
+    if fmt == "turtle":
+        from ._turtle import TurtleParser
+
+        return TurtleParser(terms, base, None)
+    return LineParser(terms, fmt == "nquads", None, _identity)
+
+
+def _base_for(args: argparse.Namespace, path: str) -> str | None:
+    if args.base is not None:
+        return str(args.base)
+    if path == "-":
+        return None
+    from pathlib import Path
+
+    return Path(path).absolute().as_uri()
+
+
+class _TooMany(Exception):
+    pass
+
+
+def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, list[ParseError]]:
+    fmt = _input_format(args, path)
+    stream, name, progress, opened = _open_input(path, args.quiet)
+    errors: list[ParseError] = []
+    count = 0
+
+    def emit(batch: list[Any]) -> None:
+        nonlocal count
+        count += len(batch)
+        if len(errors) >= args.max_errors:
+            raise _TooMany
+
+    try:
+        parser = _parser_for(fmt, _base_for(args, path))
+        try:
+            parser.parse(ChunkReader(stream, name), emit, errors)
+        except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
+            errors.append(e)
+        except _TooMany:
+            pass
+    finally:
+        if progress is not None:
+            progress.finish()
+        if opened is not None:
+            opened.close()
+    return count, errors[: args.max_errors]
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    invalid = 0
+    statements = 0
+    error_count = 0
+    for path in args.files:
+        count, errors = _validate_one(path, args)
+        statements += count
+        if errors:
+            invalid += 1
+            error_count += len(errors)
+            for e in errors:
+                print(str(e).splitlines()[0] if args.quiet else str(e))
+            if len(errors) >= args.max_errors and not args.quiet:
+                print(f"{path}: stopped after {args.max_errors} errors (--max-errors)")
+        elif not args.quiet and len(args.files) > 1:
+            print(f"{path}: valid, {count:,} statements")
+    if not args.quiet:
+        files = len(args.files)
+        elapsed = time.perf_counter() - start
+        print(
+            f"{files} file{'s' if files != 1 else ''} checked: {files - invalid} valid, {invalid} invalid"
+            f" ({error_count} error{'s' if error_count != 1 else ''}); {statements:,} statements"
+            f" in {elapsed:.2f} s",
+            file=sys.stderr,
+        )
+    return 1 if invalid else 0
+
+
+def _statements(parser: Any, reader: ChunkReader) -> Iterator[tuple[Node, Node, Node, Node | None]]:
+    for batch in parser.batches(reader):
+        yield from batch
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from ._write_lines import write_lines
+
+    source_fmt = _input_format(args, args.input, "from_")
+    target = format_for(args.to)
+    start = time.perf_counter()
+    stream, name, progress, opened = _open_input(args.input, args.quiet)
+    out_path = args.output
+    tmp = None
+    out: IO[bytes]
+    if out_path in (None, "-"):
+        out = sys.stdout.buffer
+    else:
+        tmp = out_path + ".part"
+        out = open(tmp, "wb")
+    ok = False
+    count = 0
+    try:
+        parser = _parser_for(source_fmt, _base_for(args, args.input))
+        reader = ChunkReader(stream, name)
+        if target == "turtle":
+            count = _to_turtle(parser, reader, out, args)
+        else:
+            count = write_lines(
+                _statements(parser, reader),
+                out,
+                with_graphs=target == "nquads",
+                canonical=args.canonical,
+                ascii_only=args.ascii,
+            )
+        ok = True
+    except ParseError as e:
+        print(str(e), file=sys.stderr)
+    except SerializeError as e:
+        print(f"{name}: {e}", file=sys.stderr)
+    finally:
+        if progress is not None:
+            progress.finish()
+        if opened is not None:
+            opened.close()
+        if tmp is not None:
+            out.close()
+            if ok:
+                os.replace(tmp, out_path)
+            else:
+                os.unlink(tmp)
+        else:
+            out.flush()
+    if ok and not args.quiet:
+        print(f"{count:,} statements converted in {time.perf_counter() - start:.2f} s", file=sys.stderr)
+    return 0 if ok else 1
+
+
+def _to_turtle(parser: Any, reader: ChunkReader, out: IO[bytes], args: argparse.Namespace) -> int:
+    from rdflib import Graph
+
+    from ._write_turtle import write_turtle
+
+    graph = Graph()
+    count = 0
+    for batch in parser.batches(reader):
+        for s, p, o, g in batch:
+            if g is not None:
+                raise SerializeError("Turtle has no named graphs: convert to nquads", g, (s, p, o, g))
+            graph.add((s, p, o))
+        count += len(batch)
+    if hasattr(parser, "prefixes"):
+        for prefix, namespace in parser.prefixes.items():
+            graph.bind(prefix, namespace, override=True, replace=True)
+    write_turtle(graph, out, base=args.base)
+    return count
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    names = ", ".join(FORMATS)
+    ap = argparse.ArgumentParser(
+        prog="rdflib-strict",
+        description="Strict RDF 1.1 N-Triples, N-Quads and Turtle: validate and convert.",
+    )
+    ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    v = sub.add_parser("validate", help="check documents; report every error with its position")
+    v.add_argument("files", nargs="+", metavar="FILE", help="files to check ('-' reads stdin)")
+    v.add_argument("--format", "-f", help=f"input format ({names}); default: from the extension")
+    v.add_argument("--base", help="base IRI for Turtle (default: the file's file: URI)")
+    v.add_argument("--max-errors", type=int, default=100, metavar="N", help="errors per file (default 100)")
+    v.add_argument("--quiet", "-q", action="store_true", help="one line per error, no summary or progress")
+    v.set_defaults(run=_cmd_validate)
+
+    c = sub.add_parser("convert", help="convert between our formats, exactly")
+    c.add_argument("input", metavar="IN", help="input file ('-' reads stdin)")
+    c.add_argument("--to", "-t", required=True, help=f"output format ({names})")
+    c.add_argument("--from", dest="from_", metavar="FORMAT", help="input format; default: from the extension")
+    c.add_argument("--output", "-o", metavar="OUT", help="output file (default: stdout)")
+    c.add_argument("--canonical", action="store_true", help="canonical N-Triples/N-Quads, sorted lines")
+    c.add_argument("--ascii", action="store_true", help="ASCII-only N-Triples/N-Quads (\\u escapes)")
+    c.add_argument(
+        "--base", help="base IRI: resolves the input's relative IRIs (Turtle), and is written as @base"
+    )
+    c.add_argument("--quiet", "-q", action="store_true", help="no summary or progress")
+    c.set_defaults(run=_cmd_convert)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = _build_parser()
+    args = ap.parse_args(argv)
+    if getattr(args, "max_errors", 1) < 1:
+        ap.error("--max-errors must be at least 1")
+    try:
+        return int(args.run(args))
+    except _UsageError as e:
+        print(f"rdflib-strict: {e}", file=sys.stderr)
+        return 2
+    except ValueError as e:  # an unknown --to / --format name
+        print(f"rdflib-strict: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
