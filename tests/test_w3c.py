@@ -169,12 +169,17 @@ def test_negative_syntax(case: W3CTest) -> None:
 
 @pytest.mark.parametrize("case", _params(EVAL))
 def test_turtle_eval(case: W3CTest) -> None:
-    """The parsed graph must equal mf:result as parsed by pyoxigraph (exact lexical forms)."""
+    """The parsed graph must equal mf:result as parsed by pyoxigraph (exact lexical forms).
+
+    ``"v"^^xsd:string`` and ``"v"`` are one RDF term (RDF 1.1 Concepts 3.3); rdflib keeps them
+    apart, and our parsers keep what the document wrote, as rdflib's own do, so the two count
+    as equal here. Every other lexical form, datatype and tag must match exactly.
+    """
     __tracebackhide__ = True
     assert case.result is not None
     actual = parse(case)
     expected = oxigraph_graph(case.result, "nt")
-    assert_same_graph(actual, expected, case.id)
+    assert_same_graph(actual, expected, case.id, xsd_string_as_plain=True)
 
 
 @pytest.mark.parametrize("case", _params(C14N))

@@ -1,0 +1,200 @@
+"""install()/uninstall(), the unmodified-app check, and iterparse."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rdflib import Dataset, Graph, Literal, URIRef
+from rdflib.parser import Parser
+from rdflib.plugin import get as get_plugin
+from rdflib.serializer import Serializer
+from w3c import assert_same_graph, oxigraph_graph
+
+import rdflib_strict
+from rdflib_strict import ParseError, iterparse
+
+REPO = Path(__file__).resolve().parent.parent
+APP = REPO / "tests" / "data" / "app" / "existing_app.py"
+EXAMPLE = REPO / "examples" / "library.ttl"
+NAMES = ("nt", "ntriples", "nt11", "application/n-triples", "nquads", "application/n-quads")
+TURTLE_NAMES = ("turtle", "ttl", "text/turtle")
+
+
+@pytest.fixture
+def installed() -> Iterator[None]:
+    rdflib_strict.install()
+    try:
+        yield
+    finally:
+        rdflib_strict.uninstall()
+
+
+def test_install_overrides_every_standard_name_and_uninstall_restores() -> None:
+    before = {(n, k): get_plugin(n, k) for n in NAMES + TURTLE_NAMES for k in (Parser, Serializer)}
+    assert all(not c.__module__.startswith("rdflib_strict") for c in before.values())
+    rdflib_strict.install()
+    rdflib_strict.install()  # idempotent: uninstall must still restore rdflib's own
+    try:
+        for name, kind in before:
+            assert get_plugin(name, kind).__module__ == "rdflib_strict.plugin", (name, kind)
+    finally:
+        rdflib_strict.uninstall()
+    after = {key: get_plugin(*key) for key in before}
+    assert after == before
+
+
+def test_installed_guessed_format_is_strict(installed: None, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ttl"
+    bad.write_text('@prefix : <http://example/> .\n:s "p" :o .\n', encoding="utf-8")
+    with pytest.raises(ParseError) as info:
+        Graph().parse(bad)  # no format: guessed from the extension, as rdflib does
+    assert (info.value.lineno, info.value.colno) == (2, 4)
+    good = Graph().parse(EXAMPLE)
+    copies = Literal("007", datatype=URIRef("http://www.w3.org/2001/XMLSchema#integer"), normalize=False)
+    assert copies in set(good.objects())
+
+
+def test_builtin_accepts_what_installed_rejects(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ttl"
+    bad.write_text('@prefix : <http://example/> .\n:s "p" :o .\n', encoding="utf-8")
+    assert len(Graph().parse(bad)) == 1  # rdflib's own turtle takes a literal predicate (T1)
+
+
+_TYPED = re.compile(r'"((?:[^"\\]|\\.)*)"\^\^<([^>]*)>')
+_BNODE = re.compile(r"_:\S+")
+
+
+def _run_app(install: bool) -> list[str]:
+    code = (
+        ("import rdflib_strict; rdflib_strict.install()\n" if install else "")
+        + "import runpy, sys\n"
+        + f"sys.argv = ['app', {str(EXAMPLE)!r}]\n"
+        + f"runpy.run_path({str(APP)!r}, run_name='__main__')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return sorted(_BNODE.sub("_:b", line) for line in out.stdout.splitlines())
+
+
+def _as_rdflib_normalises(line: str) -> str:
+    """What rdflib's default literal normalisation makes of each typed literal in a line."""
+
+    def normalise(m: re.Match[str]) -> str:
+        lexical = m.group(1).encode().decode("unicode_escape") if "\\" in m.group(1) else m.group(1)
+        return Literal(lexical, datatype=URIRef(m.group(2)), normalize=True).n3()
+
+    return _TYPED.sub(normalise, line)
+
+
+def test_existing_app_differs_only_in_the_strict_ways() -> None:
+    builtin = _run_app(install=False)
+    strict = _run_app(install=True)
+    assert builtin and len(builtin) == len(strict)
+    # The strict run keeps the lexical forms written in the file...
+    assert any('"007"^^' in line for line in strict)
+    assert any('"4.5E0"^^' in line for line in strict)
+    assert not any('"007"^^' in line for line in builtin)
+    # ...and that is the only difference: normalised as rdflib does, the outputs are equal.
+    assert sorted(_as_rdflib_normalises(line) for line in strict) == builtin
+
+
+# --- iterparse ----------------------------------------------------------------------------
+
+NT = (
+    '<http://ex/s> <http://ex/p> "caf\u00e9"@fr .\n'
+    '_:b <http://ex/p> "007"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+)
+
+
+@pytest.mark.parametrize(
+    "kind", ["path", "pathlib", "binary file", "text file", "bytes", "data str", "data bytes"]
+)
+def test_iterparse_sources(kind: str, tmp_path: Path) -> None:
+    path = tmp_path / "doc.nt"
+    path.write_text(NT, encoding="utf-8")
+    if kind == "path":
+        statements = list(iterparse(str(path)))
+    elif kind == "pathlib":
+        statements = list(iterparse(path))
+    elif kind == "binary file":
+        with path.open("rb") as f:
+            statements = list(iterparse(f, format="nt"))
+            assert not f.closed
+    elif kind == "text file":
+        with path.open("r", encoding="utf-8") as f:
+            statements = list(iterparse(f, format="nt"))
+            assert not f.closed
+    elif kind == "bytes":
+        statements = list(iterparse(NT.encode(), format="ntriples"))
+    elif kind == "data str":
+        statements = list(iterparse(data=NT, format="strict-nt"))
+    else:
+        statements = list(iterparse(data=NT.encode(), format="nt"))
+    assert [g for *_, g in statements] == [None, None]
+    graph = Graph()
+    for s, p, o, _ in statements:
+        graph.add((s, p, o))
+    assert_same_graph(graph, oxigraph_graph(path, "nt"))
+
+
+def test_iterparse_nquads_graph_terms_and_document_scoped_bnodes() -> None:
+    doc = (
+        "_:x <http://ex/p> <http://ex/o> <http://ex/g1> .\n"
+        "_:x <http://ex/p> <http://ex/o> _:g .\n"
+        "_:x <http://ex/p> <http://ex/o> .\n"
+    )
+    quads = list(iterparse(data=doc, format="nquads"))
+    assert quads[0][3] == URIRef("http://ex/g1")
+    assert quads[2][3] is None
+    assert quads[0][0] is quads[1][0] is quads[2][0]
+    again = list(iterparse(data=doc, format="nquads"))
+    assert again[0][0] != quads[0][0]  # two parses never share blank nodes
+
+
+def test_iterparse_turtle_base_and_errors(tmp_path: Path) -> None:
+    path = tmp_path / "doc.ttl"
+    path.write_text("<a> <b> ( 1 2 ) .\n", encoding="utf-8")
+    quads = list(iterparse(path))
+    assert URIRef(path.absolute().as_uri().rsplit("/", 1)[0] + "/a") in {q[0] for q in quads}
+    quads = list(iterparse(data="<a> <b> <c> .", format="turtle", base="http://ex/"))
+    assert quads == [(URIRef("http://ex/a"), URIRef("http://ex/b"), URIRef("http://ex/c"), None)]
+    with pytest.raises(ParseError):
+        list(iterparse(data="<a> <b> <c> .", format="turtle"))  # no base at all
+
+
+def test_iterparse_streams_without_reading_everything_first() -> None:
+    line = b"<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+    data = line * 200_000  # 9 MB
+
+    class Counting(io.BytesIO):
+        consumed = 0
+
+        def read(self, size: int | None = -1) -> bytes:
+            chunk = super().read(size)
+            Counting.consumed += len(chunk)
+            return chunk
+
+    stream = Counting(data)
+    it = iterparse(stream, format="nt")
+    next(it)
+    assert Counting.consumed < len(data) / 2
+    assert sum(1 for _ in it) == 200_000 - 1
+
+
+def test_iterparse_rejects_bad_format_and_source() -> None:
+    with pytest.raises(ValueError, match="unknown format"):
+        list(iterparse(data="", format="rdfxml"))
+    with pytest.raises(ValueError, match="extension"):
+        list(iterparse(data=""))
+    with pytest.raises(TypeError):
+        list(iterparse(42, format="nt"))  # type: ignore[arg-type]
+
+
+def test_dataset_parse_with_installed_names(installed: None) -> None:
+    ds = Dataset().parse(data="<http://ex/s> <http://ex/p> <http://ex/o> <http://ex/g> .", format="nquads")
+    assert {g.identifier for g in ds.graphs()} >= {URIRef("http://ex/g")}

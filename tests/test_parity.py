@@ -1,0 +1,85 @@
+"""Drop-in parity: on every valid W3C document, strict-X and rdflib's built-in X fill the sink
+alike, except where the built-in is non-conformant (each such case listed, with its reason;
+the README's deviation table is this list).
+
+"Alike" is after applying rdflib's own literal normalisation to our literals, since keeping
+lexical forms exactly is the point of strict parsing (``007`` stays ``007``), and treating
+``"v"^^xsd:string`` as ``"v"`` (one RDF term). A deviation that stops deviating fails the test,
+so the list cannot go stale.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rdflib import Dataset, Graph, Literal
+from rdflib.term import Node
+from test_w3c import ALL_CASES, EVAL, SYNTAX_OK
+from w3c import W3CTest, same_graph
+
+from rdflib_strict._write_lines import statements
+
+BUILTIN = {"rdf11-nt": "nt", "rdf11-nq": "nquads", "rdf11-turtle": "turtle"}
+STRICT = {"rdf11-nt": "strict-ntriples", "rdf11-nq": "strict-nquads", "rdf11-turtle": "strict-turtle"}
+
+_T12 = "built-in resolves relative IRIs without RFC 3986 section 5.2 (T12)"
+#: test id -> why rdflib's built-in parser gives a different (non-conformant) result.
+DEVIATIONS: dict[str, str] = {
+    "rdf11-nt/minimal_whitespace": "built-in nt requires whitespace between terms (P1) and rejects it",
+    "rdf11-turtle/IRI-resolution-01": _T12,
+    "rdf11-turtle/IRI-resolution-02": _T12,
+    "rdf11-turtle/IRI-resolution-07": _T12,
+    "rdf11-turtle/IRI-resolution-08": _T12,
+}
+
+
+def _normalised(graph: Graph) -> Dataset:
+    """A Dataset copy with every literal as rdflib's default normalisation would make it."""
+
+    def norm(term: Node) -> Node:
+        if isinstance(term, Literal) and term.datatype is not None:
+            if str(term.datatype) == "http://www.w3.org/2001/XMLSchema#string":
+                return Literal(str(term))
+            return Literal(str(term), datatype=term.datatype, normalize=True)
+        return term
+
+    out = Dataset()
+    for s, p, o, g in statements(graph, with_graphs=True):
+        target = out.default_graph if g is None else out.graph(g)
+        target.add((norm(s), norm(p), norm(o)))  # type: ignore[arg-type]
+    return out
+
+
+def _parse(case: W3CTest, fmt: str) -> Graph | Exception:
+    sink: Graph = Dataset() if case.manifest == "rdf11-nq" else Graph()
+    try:
+        return sink.parse(str(case.action), format=fmt, publicID=case.action_iri)
+    except Exception as e:  # the built-in may raise anything; that is a deviation to list
+        return e
+
+
+CASES = [
+    pytest.param(c, id=c.id)
+    for c in ALL_CASES
+    if c.manifest in BUILTIN and (c.kind in SYNTAX_OK or c.kind in EVAL)
+]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_same_sink_contents_as_builtin(case: W3CTest) -> None:
+    ours = _parse(case, STRICT[case.manifest])
+    assert isinstance(ours, Graph), f"strict parser failed on a valid document: {ours}"
+    theirs = _parse(case, BUILTIN[case.manifest])
+    agree = isinstance(theirs, Graph) and same_graph(_normalised(ours), _normalised(theirs))
+    if isinstance(ours, Dataset) and isinstance(theirs, Dataset):
+        named = {g.identifier for g in ours.graphs() if len(g)}
+        their_named = {g.identifier for g in theirs.graphs() if len(g)}
+        agree = agree and len(named) == len(their_named)
+    if case.id in DEVIATIONS:
+        assert not agree, f"listed as a deviation but the built-in now agrees: {DEVIATIONS[case.id]}"
+    else:
+        assert agree, f"built-in differs from strict on a valid document: {theirs!r}"
+
+
+def test_deviation_list_names_real_cases() -> None:
+    ids = {c.id for c in ALL_CASES}
+    assert set(DEVIATIONS) <= ids
