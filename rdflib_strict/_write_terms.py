@@ -63,7 +63,11 @@ class TermWriter:
         label = self._labels.get(term)
         if label is None:
             label = str(term)
-            if _LABEL_RE.fullmatch(label) is None or label in self._used:
+            if (
+                _LABEL_RE.fullmatch(label) is None
+                or label in self._used
+                or (self.ascii_only and not label.isascii())  # a label has no escapes
+            ):
                 label = self._fresh_label()
             self._used.add(label)
             self._labels[term] = label

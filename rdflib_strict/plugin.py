@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import io
 import pathlib
+import sys
 from typing import IO, Any, ClassVar
 
 from rdflib.exceptions import ParserError
-from rdflib.graph import Graph
-from rdflib.parser import InputSource, Parser
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID, ConjunctiveGraph, Graph
+from rdflib.parser import InputSource, Parser, PythonInputSource
 from rdflib.serializer import Serializer
 
 from ._lines import LineParser
@@ -43,6 +44,8 @@ def reader_for(source: InputSource) -> ChunkReader:
     ``data="..."`` puts a StringIO in the character slot and a lazy encoder in the byte slot:
     reading the str directly avoids a needless encode and decode.
     """
+    if isinstance(source, PythonInputSource):  # data={...}: its stream accessors raise
+        raise ParserError("this source holds no text (a Python object?); strict parsers read documents")
     char = source.getCharacterStream()
     byte = source.getByteStream()
     stream: Any
@@ -82,6 +85,29 @@ def base_iri(source: InputSource) -> str | None:
     return pathlib.Path(system).absolute().as_uri()
 
 
+def _is_dataset_default(sink: Graph) -> bool:
+    """Whether ``sink`` is the default graph of a Dataset or ConjunctiveGraph being parsed into.
+
+    Only then may named-graph statements go into sibling graphs of the store, where the
+    caller can see them. ``Dataset.parse`` hands over a graph named ``urn:x-rdflib:default``;
+    ``ConjunctiveGraph.parse`` hands over its ``default_context``, a plain Graph with nothing
+    pointing back at its owner, so the owner is recognised in the calling frames (once per
+    parse). A plain ``Graph()`` on the same kind of store gets a ParseError instead of
+    statements hidden in contexts that ``len(g)`` never counts (rdflib's P11).
+    """
+    if sink.identifier == DATASET_DEFAULT_GRAPH_ID:
+        return True
+    frame = sys._getframe(1)
+    for _ in range(8):
+        frame = frame.f_back  # type: ignore[assignment]
+        if frame is None:
+            break
+        owner = frame.f_locals.get("self")
+        if isinstance(owner, ConjunctiveGraph) and owner.default_context is sink:
+            return True
+    return False
+
+
 def _check_encoding(kwargs: dict[str, Any]) -> None:
     encoding = kwargs.get("encoding")
     if encoding is not None and str(encoding).lower().replace("-", "").replace("_", "") != "utf8":
@@ -99,7 +125,7 @@ class _LineFormatParser(Parser):
         """
         _check_encoding(kwargs)
         reader = reader_for(source)
-        writer = SinkWriter(sink, allow_named=self.quads)
+        writer = SinkWriter(sink, allow_named=self.quads and _is_dataset_default(sink))
         terms = Terms(kwargs.get("bnode_context"))
         parser = LineParser(terms, self.quads, sink, writer.graph_for)
         with paused_gc():
@@ -121,7 +147,8 @@ class NQuadsParser(_LineFormatParser):
     """``format="strict-nquads"`` (alias ``strict-nq``): RDF 1.1 N-Quads.
 
     Into a Dataset or ConjunctiveGraph, named-graph statements go to their graphs; into a
-    plain Graph, the first one raises ParseError (nothing is hidden or dropped).
+    plain Graph (or one graph of a Dataset, ``ds.graph(name).parse(...)``), the first one
+    raises ParseError: nothing is hidden or dropped.
     """
 
     quads = True

@@ -24,6 +24,8 @@ from rdflib.collection import Collection
 from rdflib.compare import isomorphic
 from rdflib.term import Node
 
+from rdflib_strict._terms import exact_literal
+
 __all__ = [
     "MANIFESTS",
     "RDFT",
@@ -242,7 +244,10 @@ class _TermConverter:
                 return Literal(term.value, lang=term.language)
             if term.datatype.value == str(XSD_STRING):
                 return Literal(term.value)
-            return Literal(term.value, datatype=URIRef(term.datatype.value), normalize=False)
+            # Not Literal(..., normalize=False): rdflib rewrites xsd:token/normalizedString
+            # whitespace even then. exact_literal is pinned against the constructor in
+            # test_terms.py for every other datatype.
+            return exact_literal(term.value, URIRef(term.datatype.value), None)
         raise ValueError(f"unsupported term for rdflib: {term!r}")
 
 

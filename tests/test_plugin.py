@@ -1,0 +1,282 @@
+"""rdflib integration: every InputSource kind (notes section 3), every sink (section 5), return
+values like the built-ins, parity with rdflib's own parsers on valid input, the exception type,
+encodings and plugin registration."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import io
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import rdflib.plugin
+from rdflib import ConjunctiveGraph, Dataset, Graph, Literal, URIRef
+from rdflib.exceptions import ParserError
+from rdflib.parser import Parser
+from rdflib.serializer import Serializer
+from w3c import assert_same_graph
+
+from rdflib_strict import ParseError, plugin
+
+NT_DOC = (
+    '<http://example/s> <http://example/p> "é 日本 😀" .\n'
+    '_:b <http://example/p> "x"@en-US .\n'
+    "<http://example/s> <http://example/q> _:b .\n"
+    '<http://example/s> <http://example/p> "42"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+)
+# Canonical lexical forms only: rdflib's built-ins normalize "007" to "7" (notes section 9).
+NQ_DOC = NT_DOC + (
+    '<http://example/s> <http://example/p> "g" <http://example/g> .\n_:b <http://example/p> "bg" _:g .\n'
+)
+FORMATS = {"nt": (NT_DOC, "strict-ntriples", "nt"), "nq": (NQ_DOC, "strict-nquads", "nquads")}
+
+
+@pytest.fixture(params=["nt", "nq"])
+def fmt(request: pytest.FixtureRequest) -> tuple[str, str, str, str]:
+    doc, ours, builtin = FORMATS[request.param]
+    return request.param, doc, ours, builtin
+
+
+def _target(ext: str) -> Graph:
+    return Dataset() if ext == "nq" else Graph()
+
+
+def _write(tmp_path: Path, ext: str, doc: str) -> Path:
+    path = tmp_path / f"doc.{ext}"
+    path.write_bytes(doc.encode("utf-8"))
+    return path
+
+
+# --- every source kind ----------------------------------------------------------------------
+
+SOURCES: dict[str, Callable[[Path], dict[str, Any]]] = {
+    "path-str": lambda p: {"source": str(p)},
+    "Path": lambda p: {"source": p},
+    "file-uri": lambda p: {"source": p.as_uri()},
+    "location": lambda p: {"location": str(p)},
+    "data-str": lambda p: {"data": p.read_text("utf-8")},
+    "data-bytes": lambda p: {"data": p.read_bytes()},
+    "BytesIO": lambda p: {"source": io.BytesIO(p.read_bytes())},
+    "StringIO": lambda p: {"source": io.StringIO(p.read_text("utf-8"))},
+}
+
+
+@pytest.mark.parametrize("kind", list(SOURCES))
+def test_every_source_kind_equals_builtin(kind: str, fmt: tuple[str, str, str, str], tmp_path: Path) -> None:
+    ext, doc, ours, builtin = fmt
+    path = _write(tmp_path, ext, doc)
+    g = _target(ext)
+    result = g.parse(format=ours, **SOURCES[kind](path))
+    assert result is g
+    reference = _target(ext).parse(format=builtin, **SOURCES[kind](path))
+    assert_same_graph(g, reference, xsd_string_as_plain=True)
+    assert len(list(g.quads() if isinstance(g, Dataset) else g)) == doc.count("\n")
+
+
+@pytest.mark.parametrize("mode", ["rb", "r"])
+def test_open_files_are_read_and_not_closed(
+    mode: str, fmt: tuple[str, str, str, str], tmp_path: Path
+) -> None:
+    ext, doc, ours, builtin = fmt
+    path = _write(tmp_path, ext, doc)
+    with open(path, mode, **({} if mode == "rb" else {"encoding": "utf-8"})) as f:
+        g = _target(ext).parse(f, format=ours)
+        assert not f.closed  # P10
+    reference = _target(ext).parse(str(path), format=builtin)
+    assert_same_graph(g, reference, xsd_string_as_plain=True)
+
+
+def test_caller_stream_open_after_error() -> None:
+    for stream in (io.BytesIO(b"junk\n"), io.StringIO("junk\n")):
+        with pytest.raises(ParseError):
+            Graph().parse(stream, format="strict-nt")
+        assert not stream.closed
+
+
+def test_error_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.nt"
+    path.write_bytes(b"junk\n")
+    with pytest.raises(ParseError) as info:
+        Graph().parse(str(path), format="strict-nt")
+    assert str(path) in str(info.value)
+    with pytest.raises(ParseError) as info:
+        Graph().parse(data="junk", format="strict-nt")
+    assert info.value.filename == "<string>"
+
+
+# --- every sink --------------------------------------------------------------------------------
+
+
+def test_sink_graph() -> None:
+    g = Graph()
+    assert g.parse(data=NT_DOC, format="strict-nt") is g
+    assert_same_graph(g, Graph().parse(data=NT_DOC, format="nt"), xsd_string_as_plain=True)
+
+
+def test_sink_dataset_puts_graphs_in_place() -> None:
+    ds = Dataset()
+    assert ds.parse(data=NQ_DOC, format="strict-nq") is ds
+    assert_same_graph(ds, Dataset().parse(data=NQ_DOC, format="nquads"), xsd_string_as_plain=True)
+    assert len(ds.default_graph) == 4
+    assert len(ds.graph(URIRef("http://example/g"))) == 1
+
+
+def test_sink_named_graph_of_dataset() -> None:
+    ds = Dataset()
+    name = URIRef("http://example/target")
+    g = ds.graph(name)
+    assert g.parse(data=NT_DOC, format="strict-nt") is g
+    assert len(ds.graph(name)) == 4
+    assert len(ds.default_graph) == 0
+
+
+def test_sink_conjunctive_graph() -> None:
+    with pytest.warns(DeprecationWarning):
+        cg = ConjunctiveGraph()
+    assert cg.parse(data=NQ_DOC, format="strict-nq") is cg
+    ref = Dataset().parse(data=NQ_DOC, format="strict-nq")
+    assert len(cg) == len(list(ref.quads()))
+    names = {c.identifier for c in cg.contexts()}
+    assert URIRef("http://example/g") in names
+    assert len(cg.get_context(URIRef("http://example/g"))) == 1
+
+
+# --- serialize return values like the built-ins --------------------------------------------------
+
+
+@pytest.mark.parametrize(("ours", "builtin"), [("strict-ntriples", "nt"), ("strict-nquads", "nquads")])
+def test_serialize_return_values(ours: str, builtin: str, tmp_path: Path) -> None:
+    g = Dataset().parse(data=NT_DOC, format="strict-nt")
+    for fmt in (ours, builtin):
+        assert isinstance(g.serialize(format=fmt), str)
+        assert isinstance(g.serialize(format=fmt, encoding="utf-8"), bytes)
+        dest = tmp_path / f"out-{fmt}"
+        assert g.serialize(dest, format=fmt) is g
+        assert g.serialize(str(dest), format=fmt) is g
+        assert dest.read_bytes()
+        stream = io.BytesIO()
+        assert g.serialize(stream, format=fmt) is g
+        assert not stream.closed and stream.getvalue()
+    out = g.serialize(format=ours)
+    assert g.serialize(format=ours, encoding="utf-8") == out.encode("utf-8")
+    dest = tmp_path / "out.n"
+    g.serialize(dest, format=ours)
+    assert dest.read_bytes() == out.encode("utf-8")
+    assert_same_graph(Dataset().parse(dest, format=ours), g)
+
+
+def test_serialize_refuses_other_encodings() -> None:
+    g = Graph().parse(data=NT_DOC, format="strict-nt")
+    with pytest.raises(ValueError):
+        g.serialize(format="strict-nt", encoding="latin-1")
+
+
+# --- parity with the built-in parsers ------------------------------------------------------------
+
+
+def test_parity_with_builtin_on_shared_valid_documents(fmt: tuple[str, str, str, str]) -> None:
+    ext, doc, ours, builtin = fmt
+    extra = (
+        '<http://example/a> <http://example/b> "line\\nbreak \\"q\\" \\\\ \\t \\u00E9 \\U0001F600" .\n'
+        '<http://example/a> <http://example/b> "x"^^<http://www.w3.org/2001/XMLSchema#string> .\n'
+        "# comment\n\n"
+    )
+    text = doc + extra
+    assert_same_graph(
+        _target(ext).parse(data=text, format=ours),
+        _target(ext).parse(data=text, format=builtin),
+        xsd_string_as_plain=True,
+    )
+
+
+# --- the exception -------------------------------------------------------------------------------
+
+
+def test_parse_error_is_caught_by_rdflib_and_syntax_handlers() -> None:
+    for handler in (ParserError, SyntaxError, ParseError):
+        try:
+            Graph().parse(data="junk", format="strict-nt")
+        except handler as e:
+            assert isinstance(e, ParseError)
+        else:
+            pytest.fail("no error")
+
+
+def test_parse_error_pickles() -> None:
+    with pytest.raises(ParseError) as info:
+        Graph().parse(data='<http://example/s> <http://example/p> "é" x .', format="strict-nt")
+    e = info.value
+    back = pickle.loads(pickle.dumps(e))
+    assert type(back) is ParseError
+    assert str(back) == str(e)
+    assert (back.msg, back.filename, back.lineno, back.colno, back.end_offset, back.text) == (
+        e.msg,
+        e.filename,
+        e.lineno,
+        e.colno,
+        e.end_offset,
+        e.text,
+    )
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16", "cp1252"])
+def test_non_utf8_encoding_refused(encoding: str) -> None:
+    with pytest.raises(ParserError, match="UTF-8"):
+        Graph().parse(
+            data=b"<http://example/s> <http://example/p> <http://example/o> .",
+            format="strict-nt",
+            encoding=encoding,
+        )
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "UTF-8", "utf8", "UTF_8"])
+def test_utf8_encoding_accepted(encoding: str) -> None:
+    g = Graph().parse(data=NT_DOC.encode(), format="strict-nt", encoding=encoding)
+    assert len(g) == 4
+
+
+def test_python_input_source_refused() -> None:
+    with pytest.raises(ParserError):
+        Graph().parse(data={"@id": "http://example/s"}, format="strict-nt")
+
+
+# --- registration ----------------------------------------------------------------------------------
+
+NAMES = {
+    "strict-ntriples": "NTriples",
+    "strict-nt": "NTriples",
+    "strict-nquads": "NQuads",
+    "strict-nq": "NQuads",
+    "strict-turtle": "Turtle",
+    "strict-ttl": "Turtle",
+}
+
+
+@pytest.mark.parametrize(
+    ("group", "kind", "suffix"),
+    [
+        ("rdf.plugins.parser", Parser, "Parser"),
+        ("rdf.plugins.serializer", Serializer, "Serializer"),
+    ],
+)
+def test_entry_points_resolve(group: str, kind: type, suffix: str) -> None:
+    eps = {ep.name: ep for ep in importlib.metadata.entry_points(group=group) if ep.name in NAMES}
+    assert set(eps) == set(NAMES)
+    for name, stem in NAMES.items():
+        cls = eps[name].load()
+        assert cls is getattr(plugin, stem + suffix)
+        assert issubclass(cls, kind)
+        assert rdflib.plugin.get(name, kind) is cls
+
+
+def test_plugin_get_parser_works() -> None:
+    cls = rdflib.plugin.get("strict-ntriples", Parser)
+    sink = Graph()
+    from rdflib.parser import create_input_source
+
+    cls().parse(create_input_source(data=NT_DOC), sink)
+    assert len(sink) == 4
+    assert Literal("42", datatype=URIRef("http://www.w3.org/2001/XMLSchema#integer")) in set(sink.objects())

@@ -1,0 +1,86 @@
+"""``exact_literal`` builds Literals indistinguishable from rdflib's constructor (plain and
+language-tagged), and keeps typed lexical forms exactly."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rdflib import Literal, URIRef
+from rdflib.namespace import XSD
+
+from rdflib_strict._terms import exact_literal
+
+text = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
+tags = st.sampled_from(["en", "en-US", "EN-gb", "de-CH-1996", "zh-Hant-TW", "x-private"])
+
+
+def _same(a: Literal, b: Literal) -> None:
+    assert type(a) is type(b) is Literal
+    assert a == b and b == a
+    assert hash(a) == hash(b)
+    assert str(a) == str(b)
+    assert a.value == b.value
+    assert a.language == b.language
+    assert a.datatype == b.datatype
+    assert a.ill_typed == b.ill_typed
+    assert a.n3() == b.n3()
+    assert a.eq(b) and b.eq(a)
+    assert repr(a) == repr(b)
+    assert a.toPython() == b.toPython()
+    assert {a} == {b}
+
+
+@settings(max_examples=200, deadline=None)
+@given(text)
+def test_plain_literal_equals_constructor(lex: str) -> None:
+    _same(exact_literal(lex, None, None), Literal(lex))
+
+
+@settings(max_examples=200, deadline=None)
+@given(text, tags)
+def test_language_literal_equals_constructor(lex: str, tag: str) -> None:
+    _same(exact_literal(lex, None, tag), Literal(lex, lang=tag))
+
+
+@settings(max_examples=100, deadline=None)
+@given(text, st.sampled_from([XSD.token, XSD.normalizedString]))
+def test_whitespace_datatypes_keep_lexical_form(lex: str, dt: URIRef) -> None:
+    lit = exact_literal(lex, dt, None)
+    assert str(lit) == lex
+    assert lit.datatype == dt
+    assert lit.language is None
+    reference = Literal(lex, datatype=dt, normalize=False)
+    assert lit.ill_typed == reference.ill_typed
+    assert lit.value == reference.value
+
+
+@pytest.mark.parametrize(
+    ("lex", "dt", "ill_typed"),
+    [
+        ("007", XSD.integer, False),
+        ("abc", XSD.integer, True),
+        ("yes", XSD.boolean, True),
+        ("1", XSD.boolean, False),
+        ("300", XSD.byte, True),
+        ("2020-02-30", XSD.date, True),
+        ("1E0", XSD.double, False),
+        (" 5", XSD.int, False),
+        ("a  b", XSD.token, None),
+        ("x", URIRef("http://example/dt"), None),
+    ],
+)
+def test_typed_literals_keep_form_and_flag_ill_typed(lex: str, dt: URIRef, ill_typed: bool | None) -> None:
+    lit = exact_literal(lex, dt, None)
+    assert str(lit) == lex
+    assert lit.datatype == dt
+    reference = Literal(lex, datatype=dt, normalize=False)
+    assert lit.ill_typed == reference.ill_typed
+    if ill_typed is not None:
+        assert lit.ill_typed is ill_typed
+
+
+@settings(max_examples=100, deadline=None)
+@given(text, st.sampled_from([XSD.integer, XSD.boolean, XSD.double, XSD.date, XSD.string, XSD.byte]))
+def test_typed_literal_equals_unnormalized_constructor(lex: str, dt: URIRef) -> None:
+    _same(exact_literal(lex, dt, None), Literal(lex, datatype=dt, normalize=False))

@@ -1,0 +1,336 @@
+"""N-Triples / N-Quads writers: notes items S1-S8 and round trips through our parser and
+pyoxigraph with exact lexical forms."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pyoxigraph as ox
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rdflib import BNode, Dataset, Graph, Literal, Namespace, URIRef
+from rdflib.compare import isomorphic
+from rdflib.namespace import XSD
+from rdflib.term import Node
+
+from rdflib_strict import SerializeError
+
+EX = Namespace("http://example.org/")
+_Q = Namespace("urn:x-test:quad#")
+XSD_STRING = str(XSD.string)
+
+
+# --- comparing with exact lexical forms --------------------------------------------------------
+
+
+def _lit_key(lex: str, dt: str | None, lang: str | None) -> Literal:
+    # A plain literal carrying the exact (lexical, datatype, lower-cased tag) triple.
+    return Literal(json.dumps([lex, dt or (None if lang else XSD_STRING), (lang or "").lower()]))
+
+
+def _encode(quads: list[tuple[Any, Any, Any, Any]]) -> Graph:
+    """Quads as a triple graph (one blank node per quad) so isomorphism covers graph names."""
+    g = Graph()
+    for s, p, o, name in quads:
+        q = BNode()
+        for prop, term in ((_Q.s, s), (_Q.p, p), (_Q.o, o), (_Q.g, name if name is not None else _Q.default)):
+            g.add((q, prop, term))
+    return g
+
+
+def _rdflib_term(t: Node) -> Node:
+    if isinstance(t, Literal):
+        return _lit_key(str(t), None if t.datatype is None else str(t.datatype), t.language)
+    return t
+
+
+def rdflib_quads(graph: Graph) -> Graph:
+    out = set()
+    if isinstance(graph, Dataset):
+        default = graph.default_graph.identifier
+        for s, p, o, c in graph.quads((None, None, None, None)):
+            name = c.identifier if isinstance(c, Graph) else c
+            out.add((s, p, _rdflib_term(o), None if name in (None, default) else name))
+    else:
+        out = {(s, p, _rdflib_term(o), None) for s, p, o in graph}
+    return _encode(sorted(out, key=repr))
+
+
+def ox_quads(data: bytes, quads: bool) -> Graph:
+    fmt = ox.RdfFormat.N_QUADS if quads else ox.RdfFormat.N_TRIPLES
+    bnodes: dict[str, BNode] = {}
+
+    def conv(t: Any) -> Node | None:
+        if isinstance(t, ox.NamedNode):
+            return URIRef(t.value)
+        if isinstance(t, ox.BlankNode):
+            return bnodes.setdefault(t.value, BNode())
+        if isinstance(t, ox.Literal):
+            return _lit_key(t.value, t.datatype.value if not t.language else None, t.language)
+        return None  # DefaultGraph
+
+    out = {
+        (conv(q.subject), conv(q.predicate), conv(q.object), conv(q.graph_name))
+        for q in ox.parse(data, format=fmt)
+    }
+    return _encode(sorted(out, key=repr))
+
+
+def assert_round_trip(graph: Graph, fmt: str, **kw: Any) -> bytes:
+    quads = fmt == "strict-nquads"
+    data = graph.serialize(format=fmt, encoding="utf-8", **kw)
+    expected = rdflib_quads(graph)
+    back: Graph = Dataset() if quads else Graph()
+    back.parse(data=data, format=fmt)
+    assert isomorphic(rdflib_quads(back), expected), data.decode("utf-8", "backslashreplace")
+    assert isomorphic(ox_quads(data, quads), expected), data.decode("utf-8", "backslashreplace")
+    return data
+
+
+def one(s: Node, p: Node, o: Node) -> Graph:
+    g = Graph()
+    g.add((s, p, o))  # type: ignore[arg-type]
+    return g
+
+
+def nt_out(g: Graph, **kw: Any) -> str:
+    return g.serialize(format="strict-ntriples", **kw)
+
+
+# --- S1-S4: unwritable terms are refused, naming the term ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("triple", "bad"),
+    [
+        ((URIRef("s"), EX.p, EX.o), URIRef("s")),  # S1
+        ((EX.s, EX.p, URIRef("o")), URIRef("o")),
+        ((EX.s, EX.p, URIRef("http://example.org/a b")), URIRef("http://example.org/a b")),  # S2
+        ((EX.s, EX.p, URIRef("http://example.org/a\nb")), URIRef("http://example.org/a\nb")),
+        ((EX.s, EX.p, URIRef("http://example.org/a>b")), URIRef("http://example.org/a>b")),
+        (
+            (EX.s, EX.p, Literal("x", datatype=URIRef("http://example.org/d t"))),
+            URIRef("http://example.org/d t"),
+        ),
+        ((EX.s, EX.p, Literal("x", datatype=URIRef("dt"))), URIRef("dt")),
+        ((EX.s, EX.p, Literal("x", lang="en-a")), Literal("x", lang="en-a")),
+        ((EX.s, EX.p, Literal("x", lang="abcdefghi")), Literal("x", lang="abcdefghi")),
+        ((EX.s, Literal("p"), EX.o), Literal("p")),
+        ((EX.s, BNode("b"), EX.o), BNode("b")),
+        ((Literal("s"), EX.p, EX.o), Literal("s")),
+        ((EX.s, EX.p, Literal("a\ud800b")), Literal("a\ud800b")),  # S4
+        ((EX.s, EX.p, URIRef("http://example.org/\udc00")), URIRef("http://example.org/\udc00")),
+    ],
+)
+def test_unwritable_terms_raise_serialize_error(triple: tuple[Any, Any, Any], bad: Node) -> None:
+    g = Graph()
+    g.add(triple)
+    for fmt in ("strict-ntriples", "strict-nquads"):
+        with pytest.raises(SerializeError) as info:
+            g.serialize(format=fmt)
+        assert info.value.term == bad
+        assert isinstance(info.value, ValueError)
+        message = str(info.value)
+        try:
+            shown = bad.n3()
+        except Exception:  # rdflib refuses to spell some invalid IRIs; then repr is shown
+            shown = repr(bad)
+        assert message.startswith(f"cannot write {shown}: ")
+
+
+# --- S3: blank node labels --------------------------------------------------------------------------
+
+
+def test_invalid_bnode_ids_relabelled_consistently_and_without_collision() -> None:
+    g = Graph()
+    ids = ["a b", "-x", "a.", "", "r1", "r2", "ok", "été"]
+    for i, b in enumerate(ids):
+        g.add((BNode(b), EX.p, Literal(str(i))))
+        g.add((EX.s, EX.q, BNode(b)))
+    out = nt_out(g)
+    labels = re.findall(r"_:(\S+)", out)
+    assert len(labels) == 2 * len(ids)
+    assert len(set(labels)) == len(ids)  # one label per node, no two nodes share one
+    for label in set(labels):
+        assert labels.count(label) == 2  # the same node always gets the same label
+    assert "_:ok " in out and "_:été " in out  # valid labels are kept
+    assert "_:a b" not in out and "_:-x" not in out and "_:a. " not in out and "_: " not in out
+    assert_round_trip(g, "strict-ntriples")
+    assert_round_trip(g, "strict-nquads")
+
+
+# --- S5: canonical output ---------------------------------------------------------------------------
+
+
+def test_canonical_form() -> None:
+    g = Graph()
+    g.add((EX.s, EX.p, Literal("chat", lang="EN-gb")))
+    g.add((EX.s, EX.p, Literal("foo", datatype=XSD.string)))
+    g.add((EX.a, EX.p, Literal('\x00\x07\x08\t\n\x0b\x0c\r\x0e\x1f\x7f"\\é\ufffe\U0001f600')))
+    out = nt_out(g, canonical=True)
+    # Expected by hand from RDF 1.2 N-Triples section "Canonical N-Triples".
+    assert out == (
+        "<http://example.org/a> <http://example.org/p> "
+        '"\\u0000\\u0007\\b\\t\\n\\u000B\\f\\r\\u000E\\u001F\\u007F\\"\\\\é\\uFFFE\U0001f600" .\n'
+        '<http://example.org/s> <http://example.org/p> "chat"@en-gb .\n'
+        '<http://example.org/s> <http://example.org/p> "foo" .\n'
+    )
+    assert out.splitlines() == sorted(out.splitlines())
+    assert_round_trip(g, "strict-ntriples", canonical=True)
+
+
+def test_canonical_is_independent_of_insertion_order() -> None:  # S6
+    triples = [(EX[f"s{i}"], EX.p, Literal(f"v{i}")) for i in range(30)]
+    g1, g2 = Graph(), Graph()
+    for t in triples:
+        g1.add(t)
+    for t in reversed(triples):
+        g2.add(t)
+    assert nt_out(g1, canonical=True) == nt_out(g2, canonical=True)
+
+
+# --- ascii=True ---------------------------------------------------------------------------------------
+
+
+def test_ascii_output() -> None:
+    g = Graph()
+    g.add((URIRef("http://example.org/é日"), EX.p, Literal("é 😀 \ufffe", lang="fr")))
+    g.add((BNode("été"), EX.p, Literal("x")))
+    for fmt in ("strict-ntriples", "strict-nquads"):
+        data = assert_round_trip(g, fmt, ascii=True)
+        assert data.isascii(), data
+        assert g.serialize(format=fmt, encoding="ascii") == data
+    assert "\\u00E9\\u65E5" in nt_out(g, ascii=True)
+    assert "_:été" in nt_out(g) and "_:été" not in nt_out(g, ascii=True)
+
+
+# --- S7, S8: graphs ------------------------------------------------------------------------------------
+
+
+def test_nquads_of_plain_graph_writes_default_graph() -> None:  # S7
+    g = one(EX.s, EX.p, EX.o)
+    out = g.serialize(format="strict-nquads")
+    assert out == "<http://example.org/s> <http://example.org/p> <http://example.org/o> .\n"
+
+
+def test_ntriples_of_dataset_with_named_graph_raises() -> None:  # S8
+    ds = Dataset()
+    ds.add((EX.s, EX.p, EX.o))
+    ds.graph(EX.g).add((EX.s, EX.p, EX.o2))
+    with pytest.raises(SerializeError) as info:
+        ds.serialize(format="strict-ntriples")
+    assert info.value.term == EX.g
+
+
+def test_ntriples_of_dataset_with_only_default_graph_and_empty_named_graph() -> None:
+    ds = Dataset()
+    ds.add((EX.s, EX.p, EX.o))
+    ds.graph(EX.empty)
+    assert nt_out(ds) == "<http://example.org/s> <http://example.org/p> <http://example.org/o> .\n"
+
+
+def test_nquads_of_dataset_labels_only_named_graphs() -> None:
+    ds = Dataset()
+    ds.add((EX.s, EX.p, EX.o))
+    ds.graph(EX.g).add((EX.s, EX.p, EX.o2))
+    ds.graph(BNode("g")).add((EX.s, EX.p, EX.o3))
+    out = ds.serialize(format="strict-nquads")
+    lines = sorted(out.splitlines())
+    assert "<http://example.org/s> <http://example.org/p> <http://example.org/o> ." in lines
+    assert (
+        "<http://example.org/s> <http://example.org/p> <http://example.org/o2> <http://example.org/g> ."
+        in lines
+    )
+    assert "<http://example.org/s> <http://example.org/p> <http://example.org/o3> _:g ." in lines
+    assert "urn:x-rdflib:default" not in out
+    assert "  " not in out and not out.endswith("\n\n")
+    assert_round_trip(ds, "strict-nquads")
+
+
+# --- hypothesis round trips ------------------------------------------------------------------------------
+
+_NASTY_CHARS = [chr(c) for c in range(0x20)] + [
+    '"',
+    "\\",
+    "\x7f",
+    "'",
+    "\ufffe",
+    "\uffff",
+    "\U0001f600",
+    "\U0010fffd",
+    "é",
+    "日",
+    "\u2028",
+    "\ufeff",
+    " ",
+]
+strings = st.text(
+    st.one_of(st.sampled_from(_NASTY_CHARS), st.characters(exclude_categories=("Cs",))), max_size=10
+)
+lang_tags = st.sampled_from(
+    ["en", "EN", "en-US", "en-us", "de-CH-1996", "sr-Latn-RS", "ZH-hant-TW", "x-Priv", "fr"]
+)
+datatypes = st.sampled_from(
+    [
+        XSD.integer,
+        XSD.string,
+        XSD.boolean,
+        XSD.double,
+        XSD.token,
+        XSD.date,
+        URIRef("http://example.org/dt"),
+        URIRef("http://example.org/é"),
+    ]
+)
+iris = st.builds(
+    lambda tail: URIRef("http://example.org/" + "".join(tail)),
+    st.lists(st.sampled_from([*"abc019-._~/", "é", "日", "😀", "%41"]), max_size=6),
+)
+bnode_ids = st.sampled_from(["a", "b1", "a b", "-x", "a.", "", "r1", "r2", "été", "_x", "a:b"])
+bnodes = st.builds(BNode, bnode_ids)
+
+
+@st.composite
+def literals(draw: st.DrawFn) -> Literal:
+    lex = draw(strings)
+    kind = draw(st.integers(0, 2))
+    if kind == 1:
+        return Literal(lex, lang=draw(lang_tags))
+    if kind == 2:
+        return Literal(lex, datatype=draw(datatypes), normalize=False)
+    return Literal(lex)
+
+
+@st.composite
+def graphs(draw: st.DrawFn, named: bool) -> Graph:
+    g: Graph = Dataset() if named else Graph()
+    for _ in range(draw(st.integers(0, 5))):
+        triple = (draw(st.one_of(iris, bnodes)), draw(iris), draw(st.one_of(iris, bnodes, literals())))
+        if named and draw(st.booleans()):
+            g.graph(draw(st.one_of(iris, bnodes))).add(triple)  # type: ignore[union-attr]
+        else:
+            target = g.default_graph if isinstance(g, Dataset) else g
+            target.add(triple)
+    return g
+
+
+MODES = [{}, {"ascii": True}, {"canonical": True}]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(named=False))
+def test_round_trip_ntriples(g: Graph) -> None:
+    for kw in MODES:
+        data = assert_round_trip(g, "strict-ntriples", **kw)
+        if kw.get("ascii"):
+            assert data.isascii()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(named=True))
+def test_round_trip_nquads(ds: Dataset) -> None:
+    for kw in MODES:
+        assert_round_trip(ds, "strict-nquads", **kw)
