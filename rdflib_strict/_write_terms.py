@@ -22,7 +22,7 @@ __all__ = ["TermWriter"]
 
 _LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 
-Statement = tuple[Node, ...]
+Statement = tuple[Node | None, ...]
 
 
 class TermWriter:
@@ -41,7 +41,7 @@ class TermWriter:
         self._labels: dict[str, str] = {}
         self._used: set[str] = set()
         self._fresh = 0
-        self._literals: dict[Literal, str] = {}
+        self._langs: dict[str, str] = {}
 
     def iri(self, term: URIRef, statement: Statement | None) -> str:
         text = self._iris.get(term)
@@ -81,12 +81,7 @@ class TermWriter:
                 return label
 
     def literal(self, term: Literal, statement: Statement | None) -> str:
-        text = self._literals.get(term)
-        if text is None:
-            text = self._literals[term] = self._spell_literal(term, statement)
-        return text
-
-    def _spell_literal(self, term: Literal, statement: Statement | None) -> str:
+        """The literal in N-Triples syntax (writers cache the result per term)."""
         lexical = str(term)
         if has_surrogate(lexical):
             raise SerializeError(
@@ -95,16 +90,27 @@ class TermWriter:
         body = '"' + escape_string(lexical, self.ascii_only) + '"'
         lang = term.language
         if lang is not None:
-            reason = langtag_error(lang)
-            if reason is not None:
-                raise SerializeError(f"invalid language tag '{lang}': {reason}", term, statement)
-            return body + "@" + (lang.lower() if self.canonical else lang)
+            return body + "@" + self._lang(lang, term, statement)
         datatype = term.datatype
         if datatype is None or (self.canonical and datatype == XSD_STRING):
             return body
         if datatype == RDF_LANGSTRING:
             raise SerializeError("a literal typed rdf:langString needs a language tag", term, statement)
         return body + "^^" + self.iri(datatype, statement)
+
+    def _lang(self, lang: str, term: Literal, statement: Statement | None) -> str:
+        spelled = self._langs.get(lang)
+        if spelled is None:
+            reason = langtag_error(lang)
+            if reason is not None:
+                raise SerializeError(f"invalid language tag '{lang}': {reason}", term, statement)
+            spelled = self._langs[lang] = lang.lower() if self.canonical else lang
+        return spelled
+
+    def graph_label(self, term: Node) -> str:
+        if isinstance(term, (URIRef, BNode)):
+            return self.subject(term, (term,))
+        raise SerializeError(f"a {_kind(term)} cannot name a graph", term, None)
 
     def subject(self, term: Node, statement: Statement) -> str:
         if isinstance(term, URIRef):

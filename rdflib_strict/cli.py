@@ -172,7 +172,7 @@ def _statements(parser: Any, reader: ChunkReader) -> Iterator[tuple[Node, Node, 
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
-    from ._write_lines import write_lines
+    from ._write_lines import quad_groups, write_lines
 
     source_fmt = _input_format(args, args.input, "from_")
     target = format_for(args.to)
@@ -195,7 +195,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             count = _to_turtle(parser, reader, out, args)
         else:
             count = write_lines(
-                _statements(parser, reader),
+                quad_groups(_statements(parser, reader)),
                 out,
                 with_graphs=target == "nquads",
                 canonical=args.canonical,

@@ -26,7 +26,7 @@ from ._lines import LineParser
 from ._sink import SinkWriter, paused_gc
 from ._source import ChunkReader
 from ._terms import Terms
-from ._write_lines import statements, write_lines
+from ._write_lines import graph_groups, write_lines
 
 __all__ = [
     "NQuadsParser",
@@ -209,13 +209,14 @@ class _LineFormatSerializer(Serializer):
         ``base`` is ignored: these formats have only absolute IRIs.
         """
         ascii_only = ascii or _open_encoding(encoding)
-        write_lines(
-            statements(self.store, self.with_graphs),
-            stream,
-            with_graphs=self.with_graphs,
-            canonical=canonical,
-            ascii_only=ascii_only,
-        )
+        with paused_gc():
+            write_lines(
+                graph_groups(self.store, self.with_graphs),
+                stream,
+                with_graphs=self.with_graphs,
+                canonical=canonical,
+                ascii_only=ascii_only,
+            )
 
 
 class NTriplesSerializer(_LineFormatSerializer):
