@@ -378,11 +378,15 @@ def parser_jobs(
     return jobs, notes
 
 
-def serializer_jobs(graph: Graph, fmt: Fmt, label: str) -> tuple[dict[str, Job], list[str]]:
+def serializer_jobs(
+    graph: Graph, fmt: Fmt, label: str, variants: Sequence[str]
+) -> tuple[dict[str, Job], list[str]]:
     names = {"rdflib": fmt.rdflib, "strict": fmt.strict, "oxrdflib": fmt.ox}
     jobs: dict[str, Job] = {}
     notes: list[str] = []
     for variant, name in names.items():
+        if variant not in variants:
+            continue
         problem = plugin_problem(name, Serializer)
         if problem:
             notes.append(f"{label}: {variant} serializer {name!r} unavailable: {problem}")
@@ -464,15 +468,17 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
     report.parse.extend(rows_from(inp.label, count, measured, ("floor", "rdflib")))
     del statements, jobs
     if not args.no_serialize:
-        run_serializers(inp, reference, count, runs, report)
+        run_serializers(inp, reference, count, args, runs, report)
     del reference
     if not args.no_iterparse:
         run_iterparse(inp, count, runs, report)
 
 
-def run_serializers(inp: Input, graph: Graph, count: int, runs: int, report: Report) -> None:
+def run_serializers(
+    inp: Input, graph: Graph, count: int, args: argparse.Namespace, runs: int, report: Report
+) -> None:
     label = f"{inp.label} -> {inp.fmt.key}"
-    jobs, notes = serializer_jobs(graph, inp.fmt, label)
+    jobs, notes = serializer_jobs(graph, inp.fmt, label, args.variants)
     report.notes.extend(notes)
     measured = measure(label, jobs, runs)
     report.notes.extend(measured.notes)
@@ -781,7 +787,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--variants",
         type=csv_choice(PARSE_VARIANTS),
         default=list(PARSE_VARIANTS),
-        help="parse variants for timing and memory: " + ",".join(PARSE_VARIANTS),
+        help="variants for parsing, serializing and memory: " + ",".join(PARSE_VARIANTS),
     )
     ap.add_argument("--no-memory", action="store_true", help="skip the memory probes")
     ap.add_argument("--no-serialize", action="store_true", help="skip the serializers")

@@ -423,8 +423,8 @@ def relativize(iri: str, base: str) -> str | None:
             break
         c = _SPLIT.match(cand)
         assert c is not None
-        if c.group(2) is not None:
-            continue  # would be read as having a scheme
+        if c.group(2) is not None or ref_error(cand) is not None:
+            continue  # would be read as having a scheme, or is no relative-ref (':s')
         if cand.startswith("//") and cand != network_path:
             continue  # an unintended authority
         if resolve(base, cand) == iri:

@@ -243,5 +243,6 @@ class TurtleSerializer(Serializer):
     ) -> None:
         from ._write_turtle import write_turtle
 
-        _open_encoding(encoding)
-        write_turtle(self.store, stream, base=base, **kwargs)
+        ascii_only = bool(kwargs.pop("ascii", False)) or _open_encoding(encoding)
+        with paused_gc():
+            write_turtle(self.store, stream, base=base, ascii_only=ascii_only, **kwargs)

@@ -471,3 +471,10 @@ def test_acceptance_matches_oxiri(tail: str) -> None:
     except ValueError:
         oxiri_accepts = False
     assert (iri_error(iri) is None) == oxiri_accepts, iri_error(iri)
+
+
+def test_relativize_never_offers_a_first_segment_with_a_colon() -> None:
+    # ":s" is not a relative-ref (RFC 3986 section 4.2: path-noscheme); "./:s" is.
+    ref = relativize("http://e/:s", "http://e/")
+    assert ref is None or (ref_error(ref) is None and resolve("http://e/", ref) == "http://e/:s")
+    assert ref != ":s"

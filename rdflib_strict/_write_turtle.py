@@ -1,0 +1,482 @@
+"""Turtle writer: readable, deterministic and exact (reads back as the same graph, lexical forms).
+
+Layout (pinned by the golden files in ``tests/data/turtle_out/``)::
+
+    @base <http://ex.org/> .
+    @prefix ex: <http://ex.org/ns#> .
+
+    ex:s a ex:Type ;
+        ex:p "x", "y" ;
+        ex:q [
+            ex:r 1
+        ], ( 1 2 ) .
+
+    [] ex:p ex:o .
+
+    _:shared ex:p "z" .
+
+- ``@base`` (if asked for) then one ``@prefix`` line per bound namespace the body uses, sorted
+  by prefix (``BASE`` / ``PREFIX`` with ``sparql_prefixes=True``), then a blank line.
+- One block per subject, blocks separated by a blank line: IRI subjects sorted by IRI, then
+  top-level blank nodes sorted by label. Predicates start a line indented 4 spaces per
+  nesting level (the first shares the subject's line), ``rdf:type`` first as ``a``, then by
+  IRI; objects of one predicate share the line, separated by ``", "``, ordered IRIs, literals,
+  blank nodes.
+- A blank node that is the object of exactly one statement is written in place as ``[`` ...
+  ``]`` (``[]`` if it has no properties); one that is never an object is a top-level ``[]``
+  subject; any other (shared, or the entry point of a cycle) is a ``_:label`` subject. Nesting
+  deeper than ``_MAX_DEPTH`` is cut the same way: the deep node becomes a ``_:label`` block
+  written right after the current one, so output size stays linear in the graph size.
+- A chain of blank ``rdf:first``/``rdf:rest`` cells, each the object of exactly one statement
+  and with nothing else said of it, ending in ``rdf:nil``, is a collection ``( a b )``, all on
+  the collection's line. Anything else (shared tails, cycles, extra properties) stays explicit.
+  ``rdf:nil`` as a subject or object is always ``()``.
+- Literals: bare ``1``, ``1.5``, ``1e5``, ``true`` only when the lexical form matches the
+  INTEGER / DECIMAL / DOUBLE / BooleanLiteral production whose datatype is the literal's;
+  long (triple-quoted) strings for text with line feeds unless it ends with a quote; otherwise
+  ``"..."`` with canonical N-Triples escapes. Datatypes and IRIs are prefixed names when the
+  local part can be a PN_LOCAL (with PN_LOCAL_ESC backslashes where needed), else relative to
+  ``base`` when ``_iri.relativize`` finds an exact relative reference, else ``<IRI>``.
+
+Terms are checked and spelled by ``TermWriter`` (so every unwritable term raises SerializeError
+naming it and its statement) and cached here per term. The writer recurses at most
+``_MAX_DEPTH`` levels; everything else is loops over explicit worklists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from typing import IO, Any, Final
+
+from rdflib.graph import Graph
+from rdflib.term import BNode, Literal, Node, URIRef
+
+from ._errors import SerializeError
+from ._escapes import _escape_char, escape_iri, has_surrogate
+from ._grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
+from ._iri import iri_error, relativize
+from ._terms import (
+    RDF_FIRST,
+    RDF_LANGSTRING,
+    RDF_NIL,
+    RDF_REST,
+    RDF_TYPE,
+    XSD_BOOLEAN,
+    XSD_DECIMAL,
+    XSD_DOUBLE,
+    XSD_INTEGER,
+)
+from ._write_lines import statements
+from ._write_terms import TermWriter
+
+__all__ = ["write_turtle"]
+
+# Deeper nesting is written as labelled blocks: indentation would make the output quadratic,
+# and the recursive writer stays far below Python's recursion limit.
+_MAX_DEPTH: Final = 16
+_INDENT: Final = "    "
+
+# [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
+_PN_PREFIX_RE: Final = re.compile(rf"(?:[{PN_CHARS_BASE}](?:[{PN_CHARS}.]*[{PN_CHARS}])?)?")
+# [170s] PERCENT ::= '%' HEX HEX
+_PERCENT: Final = "%[0-9A-Fa-f]{2}"
+# [168s] PN_LOCAL ::= (PN_CHARS_U | ':' | [0-9] | PLX)
+#                      ((PN_CHARS | '.' | ':' | PLX)* (PN_CHARS | ':' | PLX))?
+# Without PN_LOCAL_ESC: a local part that needs no backslash (the common case).
+_PLAIN_LOCAL_RE: Final = re.compile(
+    rf"(?:[{PN_CHARS_U}:0-9]|{_PERCENT})(?:(?:[{PN_CHARS}.:]|{_PERCENT})*(?:[{PN_CHARS}:]|{_PERCENT}))?"
+)
+_PN_LOCAL_ESC_CHARS: Final = frozenset("_~.-!$&'()*+,;=/?#@%")
+_PLX: Final = rf"(?:{_PERCENT}|\\[_~.\-!$&'()*+,;=/?#@%])"
+_PN_LOCAL_RE: Final = re.compile(
+    rf"(?:[{PN_CHARS_U}:0-9]|{_PLX})(?:(?:[{PN_CHARS}.:]|{_PLX})*(?:[{PN_CHARS}:]|{_PLX}))?"
+)
+_PN_CHARS_RE: Final = re.compile(f"[{PN_CHARS}]")
+_HEX2_RE: Final = re.compile("[0-9A-Fa-f]{2}")
+
+# Inside a STRING_LITERAL_LONG_QUOTE a line feed stays as it is; other controls are escaped
+# so that no tool normalising line ends or stripping controls can change the value.
+_LONG_ESC_RE: Final = re.compile("[\x00-\x09\x0b-\x1f\x7f\\\\]")
+_LONG_ESC_ASCII_RE: Final = re.compile("[\x00-\x09\x0b-\x1f\x7f\\\\]|[^\x00-\x7f]")
+
+_BARE: Final = {
+    XSD_INTEGER: INTEGER_RE,  # [19] INTEGER
+    XSD_DECIMAL: DECIMAL_RE,  # [20] DECIMAL
+    XSD_DOUBLE: DOUBLE_RE,  # [21] DOUBLE
+}
+
+Statement = tuple[Node, ...]
+
+
+def write_turtle(
+    graph: Graph,
+    stream: IO[bytes],
+    *,
+    base: str | None = None,
+    sparql_prefixes: bool = False,
+    ascii_only: bool = False,
+    **kwargs: Any,
+) -> None:
+    """Write the default graph of ``graph`` to ``stream`` as UTF-8 Turtle.
+
+    ``base`` adds ``@base`` and writes IRIs relative to it where that is exact;
+    ``sparql_prefixes`` writes ``PREFIX``/``BASE`` instead of ``@prefix``/``@base``;
+    ``ascii_only`` escapes every non-ASCII character, falling back to
+    ``<IRI>`` where a prefixed name would need one. Other keyword arguments (rdflib passes its
+    own) are ignored. Raises SerializeError for terms Turtle cannot carry and for statements in
+    named graphs; nothing is written then.
+    """
+    if base is None:
+        base = getattr(graph, "base", None)
+    text = _TurtleWriter(graph, base, sparql_prefixes, ascii_only).write()
+    stream.write(text.encode("utf-8"))
+
+
+def _object_key(term: Node) -> tuple[int, str, str, str]:
+    # Stable across processes: built from strings only, never from hashes.
+    if isinstance(term, Literal):
+        return (1, str(term), str(term.datatype or ""), term.language or "")
+    if isinstance(term, BNode):
+        return (2, str(term), "", "")
+    return (0, str(term), "", "")
+
+
+def _predicate_key(term: Node) -> tuple[bool, str]:
+    return (term != RDF_TYPE, str(term))
+
+
+def pn_local(local: str, ascii_only: bool = False) -> str | None:
+    """``local`` as a PN_LOCAL (PN_LOCAL_ESC where needed, ``%HH`` kept), or None if impossible."""
+    if local == "" or _PLAIN_LOCAL_RE.fullmatch(local) is not None:
+        return local if not ascii_only or local.isascii() else None
+    if ascii_only and not local.isascii():
+        return None
+    out: list[str] = []
+    last = len(local) - 1
+    i = 0
+    while i <= last:
+        c = local[i]
+        if c == "%" and _HEX2_RE.fullmatch(local, i + 1, i + 3) is not None:
+            out.append(local[i : i + 3])
+            i += 3
+            continue
+        if c == ":" or (c.isdigit() and c.isascii()):
+            out.append(c)
+        elif c == "_":
+            out.append(c)
+        elif c == "-":
+            out.append("\\-" if i == 0 else c)
+        elif c == ".":
+            out.append("\\." if i == 0 or i == last else c)
+        elif c in _PN_LOCAL_ESC_CHARS:
+            out.append("\\" + c)
+        elif _PN_CHARS_RE.match(c) is not None:
+            out.append(c)  # a PN_CHARS that may not lead (U+00B7, combining marks) fails below
+        else:
+            return None
+        i += 1
+    text = "".join(out)
+    return text if _PN_LOCAL_RE.fullmatch(text) is not None else None
+
+
+class _TurtleWriter:
+    def __init__(self, graph: Graph, base: str | None, sparql_prefixes: bool, ascii_only: bool) -> None:
+        self.terms = TermWriter(ascii_only=ascii_only)
+        self.ascii_only = ascii_only
+        self.sparql_prefixes = sparql_prefixes
+        if base is not None:
+            if has_surrogate(base):
+                raise SerializeError("the base IRI holds a lone surrogate", base, None)
+            reason = iri_error(base)
+            if reason is not None:
+                raise SerializeError(f"the base is not an absolute IRI ({reason})", base, None)
+        self.base = base
+        self.namespaces = self._usable_namespaces(graph)
+        self.used_prefixes: set[str] = set()
+        self.iris: dict[URIRef, str] = {}
+        self.literals: dict[Literal, str] = {}
+        self.out: list[str] = []
+
+        # Subject -> predicate -> objects, and how often each blank node is an object.
+        self.desc: dict[Node, dict[Node, list[Node]]] = {}
+        self.refs: dict[BNode, int] = {}
+        desc, refs = self.desc, self.refs
+        for s, p, o, _ in statements(graph, with_graphs=False):
+            props = desc.get(s)
+            if props is None:
+                props = desc[s] = {}
+            objs = props.get(p)
+            if objs is None:
+                props[p] = [o]
+            else:
+                objs.append(o)
+            if isinstance(o, BNode):
+                refs[o] = refs.get(o, 0) + 1
+        # Blank nodes written as `_:label` blocks even if they are the object of one statement.
+        self.labelled: set[BNode] = set()
+        self.list_ok: dict[BNode, bool] = {}
+        self.deferred: deque[BNode] = deque()
+
+    @staticmethod
+    def _usable_namespaces(graph: Graph) -> list[tuple[str, str]]:
+        """(namespace, prefix) for each bound namespace Turtle can declare, longest first."""
+        best: dict[str, str] = {}
+        for prefix, ns in graph.namespace_manager.namespaces():
+            ns_text = str(ns)
+            if _PN_PREFIX_RE.fullmatch(prefix) is None:
+                continue  # rdflib lets "1ex" or "ex." be bound; neither is a PN_PREFIX
+            if has_surrogate(ns_text) or iri_error(ns_text) is not None:
+                continue
+            old = best.get(ns_text)
+            if old is None or prefix < old:
+                best[ns_text] = prefix
+        return sorted(best.items(), key=lambda item: (-len(item[0]), item[0]))
+
+    # --- terms ---------------------------------------------------------------------------
+
+    def iri(self, term: URIRef, st: Statement | None) -> str:
+        text = self.iris.get(term)
+        if text is None:
+            text = self.iris[term] = self._spell_iri(term, st)
+        return text
+
+    def _spell_iri(self, term: URIRef, st: Statement | None) -> str:
+        body = self.terms.checked_iri(term, st)
+        iri = str(term)
+        for ns, prefix in self.namespaces:
+            if iri.startswith(ns):
+                local = pn_local(iri[len(ns) :], self.ascii_only)
+                if local is not None and (not self.ascii_only or prefix.isascii()):
+                    self.used_prefixes.add(prefix)
+                    return prefix + ":" + local
+        if self.base is not None:
+            ref = relativize(iri, self.base)
+            # A network-path reference ("//host/x") is exact but reads worse than the IRI.
+            if ref is not None and not ref.startswith("//"):
+                return "<" + escape_iri(ref, self.ascii_only) + ">"
+        return "<" + body + ">"
+
+    def literal(self, term: Literal, st: Statement | None) -> str:
+        text = self.literals.get(term)
+        if text is None:
+            text = self.literals[term] = self._spell_literal(term, st)
+        return text
+
+    def _spell_literal(self, term: Literal, st: Statement | None) -> str:
+        quoted = self.terms.literal(term, st)  # checks surrogates, language tag, datatype IRI
+        lexical = str(term)
+        datatype = term.datatype
+        if term.language is None and datatype is not None:
+            production = _BARE.get(datatype)
+            if production is not None and production.fullmatch(lexical) is not None:
+                return lexical
+            if datatype == XSD_BOOLEAN and lexical in ("true", "false"):  # [133s] BooleanLiteral
+                return lexical
+        if "\n" in lexical and not lexical.endswith('"'):
+            pattern = _LONG_ESC_ASCII_RE if self.ascii_only else _LONG_ESC_RE
+            body = pattern.sub(_escape_char, lexical).replace('"""', '""\\"')
+            string = '"""' + body + '"""'
+        elif term.language is None and datatype is not None:
+            string = quoted[: len(quoted) - len(self.terms.iri(datatype, st)) - 2]
+        else:
+            return quoted  # "..." or "..."@lang, exactly as N-Triples spells it
+        if term.language is not None:
+            return string + "@" + term.language
+        if datatype is not None and datatype != RDF_LANGSTRING:
+            return string + "^^" + self.iri(datatype, st)
+        return string
+
+    def node(self, term: Node, st: Statement) -> str:
+        """A subject or object that is not written in place (no ``[ ]`` or ``( )`` form)."""
+        if type(term) is URIRef or isinstance(term, URIRef):
+            return "()" if term == RDF_NIL else self.iri(term, st)
+        if isinstance(term, BNode):
+            return self.terms.bnode(term)
+        if isinstance(term, Literal):
+            return self.literal(term, st)
+        return self.terms.object(term, st)  # raises: not an RDF term
+
+    # --- structure -----------------------------------------------------------------------
+
+    def _inline(self, term: BNode) -> bool:
+        return self.refs.get(term) == 1 and term not in self.labelled
+
+    def _mark_cycles(self, roots: list[Node]) -> list[BNode]:
+        """Label one node of every cycle that no root reaches; return those nodes, sorted."""
+        desc = self.desc
+        seen: set[Node] = set()
+
+        def cover(start: Node) -> None:
+            stack = [start]
+            seen.add(start)
+            while stack:
+                props = desc.get(stack.pop())
+                if props is None:
+                    continue
+                for objs in props.values():
+                    for o in objs:
+                        if isinstance(o, BNode) and o not in seen and self._inline(o):
+                            seen.add(o)
+                            stack.append(o)
+
+        for root in roots:
+            cover(root)
+        entries: list[BNode] = []
+        for s in sorted((s for s in desc if isinstance(s, BNode) and s not in seen), key=str):
+            if s not in seen:
+                self.labelled.add(s)
+                entries.append(s)
+                cover(s)
+        return entries
+
+    def _is_collection(self, head: BNode) -> bool:
+        """Whether ``head`` starts a well-formed list that can be written as ``( ... )``."""
+        known = self.list_ok.get(head)
+        if known is not None:
+            return known
+        desc = self.desc
+        chain: list[BNode] = []
+        in_chain: set[BNode] = set()
+        node: Node = head
+        ok = False
+        while True:
+            if not isinstance(node, BNode):
+                ok = node == RDF_NIL
+                break
+            known = self.list_ok.get(node)
+            if known is not None:
+                ok = known
+                break
+            props = desc.get(node)
+            if (
+                props is None
+                or len(props) != 2
+                or not self._inline(node)
+                or len(props.get(RDF_FIRST, ())) != 1
+                or len(props.get(RDF_REST, ())) != 1
+                or node in in_chain  # unreachable: every cycle holds a labelled node
+            ):
+                break
+            chain.append(node)
+            in_chain.add(node)
+            node = props[RDF_REST][0]
+        for cell in chain:
+            self.list_ok[cell] = ok
+        if not chain:
+            self.list_ok[head] = ok
+        return ok
+
+    def write(self) -> str:
+        desc = self.desc
+        iri_subjects = sorted((s for s in desc if not isinstance(s, BNode)), key=str)
+        bnode_tops = [b for b in desc if isinstance(b, BNode) and self.refs.get(b, 0) != 1]
+        self.labelled.update(b for b in bnode_tops if b in self.refs)
+        entries = self._mark_cycles([*iri_subjects, *bnode_tops])
+        tops: list[Node] = [*iri_subjects, *sorted([*bnode_tops, *entries], key=str)]
+        out = self.out
+        for s in tops:
+            self._block(s)
+            while self.deferred:
+                self._block(self.deferred.popleft())
+        body = "".join(out)
+        return self._header() + body
+
+    def _header(self) -> str:
+        lines: list[str] = []
+        esc = self.ascii_only
+        if self.base is not None:
+            base = escape_iri(self.base, esc)
+            lines.append(f"BASE <{base}>\n" if self.sparql_prefixes else f"@base <{base}> .\n")
+        by_prefix = {prefix: ns for ns, prefix in self.namespaces}
+        for prefix in sorted(self.used_prefixes):
+            ns = escape_iri(by_prefix[prefix], esc)
+            if self.sparql_prefixes:
+                lines.append(f"PREFIX {prefix}: <{ns}>\n")
+            else:
+                lines.append(f"@prefix {prefix}: <{ns}> .\n")
+        if lines:
+            lines.append("\n")
+        return "".join(lines)
+
+    def _block(self, s: Node) -> None:
+        out = self.out
+        if out:
+            out.append("\n")
+        props = self.desc[s]
+        first_p = next(iter(props))
+        st = (s, first_p, props[first_p][0])
+        if isinstance(s, BNode):
+            out.append("[]" if s not in self.refs else self.terms.bnode(s))
+        elif isinstance(s, URIRef):
+            out.append("()" if s == RDF_NIL else self.iri(s, st))
+        else:
+            self.terms.subject(s, st)  # raises: a literal (or other) subject
+        out.append(" ")
+        self._predicate_objects(s, props, 1, 0)
+        out.append(" .\n")
+
+    def _predicate_objects(self, s: Node, props: dict[Node, list[Node]], level: int, depth: int) -> None:
+        out = self.out
+        sep = " ;\n" + _INDENT * level
+        preds = sorted(props, key=_predicate_key) if len(props) > 1 else props
+        first = True
+        for p in preds:
+            objs = props[p]
+            if first:
+                first = False
+            else:
+                out.append(sep)
+            if p == RDF_TYPE:
+                out.append("a ")
+            elif isinstance(p, URIRef):
+                out.append(self.iri(p, (s, p, objs[0])))
+                out.append(" ")
+            else:
+                self.terms.predicate(p, (s, p, objs[0]))  # raises
+            if len(objs) > 1:
+                objs = sorted(objs, key=_object_key)
+            for i, o in enumerate(objs):
+                if i:
+                    out.append(", ")
+                self._object(o, s, p, level, depth)
+
+    def _object(self, o: Node, s: Node, p: Node, level: int, depth: int) -> None:
+        out = self.out
+        if not isinstance(o, BNode):
+            if isinstance(o, Literal):
+                text = self.literals.get(o)
+                out.append(text if text is not None else self.literal(o, (s, p, o)))
+            else:
+                out.append(self.node(o, (s, p, o)))
+            return
+        if not self._inline(o):
+            out.append(self.terms.bnode(o))
+            return
+        props = self.desc.get(o)
+        if props is None:
+            out.append("[]")
+            return
+        if depth >= _MAX_DEPTH:
+            self.labelled.add(o)
+            self.deferred.append(o)
+            out.append(self.terms.bnode(o))
+            return
+        if self._is_collection(o):
+            self._collection(o, level, depth + 1)
+            return
+        out.append("[\n" + _INDENT * (level + 1))
+        self._predicate_objects(o, props, level + 1, depth + 1)
+        out.append("\n" + _INDENT * level + "]")
+
+    def _collection(self, head: BNode, level: int, depth: int) -> None:
+        out = self.out
+        desc = self.desc
+        out.append("(")
+        node: Node = head
+        while node != RDF_NIL:
+            props = desc[node]
+            out.append(" ")
+            self._object(props[RDF_FIRST][0], node, RDF_FIRST, level, depth)
+            node = props[RDF_REST][0]
+        out.append(" )")
