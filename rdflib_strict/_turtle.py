@@ -1,0 +1,907 @@
+"""Turtle (RDF 1.1): a streaming, non-recursive parser with exact terms and precise errors.
+
+    [1]  turtleDoc ::= statement*
+    [2]  statement ::= directive | triples '.'
+
+The document is read statement by statement from a buffer of whole lines. A statement that
+runs past the end of the buffer (a long string, a statement spread over lines) is parsed again
+from its start once the buffer has been extended, doubling its size each time so the total
+work stays linear. Nesting (``[ ... ]``, ``( ... )``) is kept on an explicit stack: a
+100,000-deep document needs no recursion.
+
+Every regex here is either a character-class run or an alternation whose branches start with
+different characters, so no input makes one backtrack more than once over its own match.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, Final
+
+from rdflib.term import BNode, Literal, Node, URIRef
+
+from ._errors import ParseError, describe_found
+from ._escapes import EscapeError, unescape_iri, unescape_pn_local, unescape_string
+from ._grammar import (
+    BLANK_NODE_LABEL_RE,
+    DECIMAL,
+    DOUBLE,
+    INTEGER,
+    IRIREF_BODY_RE,
+    IRIREF_PLAIN,
+    LANGTAG_RE,
+    PN_CHARS,
+    PN_CHARS_BASE,
+    PN_CHARS_U,
+    STRING_QUOTE_BODY,
+    STRING_SINGLE_QUOTE_BODY,
+)
+from ._iri import iri_error, is_absolute, ref_error, resolve
+from ._source import ChunkReader
+from ._terms import (
+    RDF_FIRST,
+    RDF_NIL,
+    RDF_REST,
+    RDF_TYPE,
+    XSD_BOOLEAN,
+    XSD_DECIMAL,
+    XSD_DOUBLE,
+    XSD_INTEGER,
+    TermError,
+    Terms,
+)
+
+__all__ = ["TurtleParser"]
+
+Quad = tuple[Node, Node, Node, Any]
+Emit = Callable[[list[Quad]], None]
+
+# [161s] WS ::= #x20 | #x9 | #xD | #xA ; comments ('#' to the end of the line) count as WS.
+# The two branches start with different characters: the match never backtracks.
+_WS_RE: Final = re.compile(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
+
+# [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
+_IRI_PLAIN_RE: Final = re.compile(IRIREF_PLAIN)
+
+# [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
+# [168s] PN_LOCAL  ::= (PN_CHARS_U | ':' | [0-9] | PLX)
+#                       ((PN_CHARS | '.' | ':' | PLX)* (PN_CHARS | ':' | PLX))?
+# [169s] PLX ::= PERCENT | PN_LOCAL_ESC
+# [170s] PERCENT ::= '%' HEX HEX
+# [172s] PN_LOCAL_ESC ::= '\' ('_' | '~' | '.' | '-' | '!' | '$' | '&' | "'" | '(' | ')' | '*' | '+'
+#                              | ',' | ';' | '=' | '/' | '?' | '#' | '@' | '%')
+# [139s] PNAME_NS ::= PN_PREFIX? ':'
+# [140s] PNAME_LN ::= PNAME_NS PN_LOCAL
+# Both "must not end with '.'" rules are checked after the match instead of with a trailing
+# group: a greedy run then a strip of the final dots is linear, the backtracking form is not.
+_PLX: Final = r"%[0-9A-Fa-f]{2}|\\[_~.\-!$&'()*+,;=/?#@%]"
+_PNAME_RE: Final = re.compile(
+    rf"((?:[{PN_CHARS_BASE}][{PN_CHARS}.]*)?):"
+    rf"((?:[{PN_CHARS_U}:0-9]|{_PLX})(?:[{PN_CHARS}.:]|{_PLX})*)?"
+)
+_PNAME_NS_RE: Final = re.compile(rf"((?:[{PN_CHARS_BASE}][{PN_CHARS}.]*)?):")
+# A keyword ('a', 'true', '@prefix', ...) is one only if no name character follows; a ':'
+# after it was already taken as a prefixed name, and a '.' ends the statement.
+_NAME_CHAR_RE: Final = re.compile(rf"[{PN_CHARS}]")
+
+# [19] INTEGER, [20] DECIMAL, [21] DOUBLE (see _grammar); longest form first.
+_NUMBER_RE: Final = re.compile(rf"({DOUBLE})|({DECIMAL})|({INTEGER})")
+
+# [22] STRING_LITERAL_QUOTE, [23] STRING_LITERAL_SINGLE_QUOTE (bodies in _grammar)
+_STRING_QUOTE_RE: Final = re.compile(STRING_QUOTE_BODY)
+_STRING_SINGLE_RE: Final = re.compile(STRING_SINGLE_QUOTE_BODY)
+# [24] STRING_LITERAL_LONG_SINGLE_QUOTE ::= "'''" (("'" | "''")? ([^'\] | ECHAR | UCHAR))* "'''"
+# [25] STRING_LITERAL_LONG_QUOTE ::= '"""' (('"' | '""')? ([^"\] | ECHAR | UCHAR))* '"""'
+# Unrolled: a run of ordinary characters is one step; a quote is taken only when it does not
+# start the closing triple, so the body ends exactly where the grammar's first '"""' is.
+_LONG_QUOTE_RE: Final = re.compile(r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*')
+_LONG_SINGLE_RE: Final = re.compile(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
+
+# The commonest shape, "verb object" or "object" followed by ';', ',' or '.', in one match
+# instead of six. It is taken only when every term is already in a cache (so was validated
+# by the full reader): the pattern just has to find the token boundaries, which its narrow
+# ASCII name classes and the required whitespace or punctuation after each token ensure.
+_FAST_PNAME: Final = r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*"
+_FAST_OBJECT: Final = rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"'
+_FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z))"
+_FAST_VERB_OBJECT_RE: Final = re.compile(
+    rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+(?:{_FAST_OBJECT}){_FAST_END}"
+)
+_FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:{_FAST_OBJECT}){_FAST_END}")
+
+# Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
+_KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version))(?![^\s<])|true|false|a")
+
+_RDF12: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
+
+# Parser states: what the next token must be.
+_SUBJECT, _VERB, _VERB_OR_END, _OBJECT, _AFTER_OBJECT, _AFTER_SEMICOLON, _ITEM = range(7)
+# Frame kinds: the statement itself, a '[ ... ]', a '( ... )'.
+_TOP, _PROPERTY_LIST, _COLLECTION = range(3)
+
+
+class _NeedMore(Exception):
+    """The statement runs past the end of the buffer and the input has more."""
+
+
+class TurtleParser:
+    """Parses RDF 1.1 Turtle into batches of ``(s, p, o, default)``.
+
+    ``base`` is the base IRI before any ``@base`` (publicID or the source location), or None.
+    After parsing, ``prefixes`` maps each declared prefix to its namespace (last wins).
+    """
+
+    def __init__(self, terms: Terms, base: str | None, default: Hashable) -> None:
+        self.terms = terms
+        self.base = base
+        self.default = default
+        self.prefixes: dict[str, str] = {}
+        self.name = "<string>"
+        # Raw IRIREF body -> URIRef; valid for the current base only.
+        self._iris: dict[str, URIRef] = {}
+        # Prefixed name as written -> URIRef; valid for the current prefix map only.
+        self._pnames: dict[str, URIRef] = {}
+        # String body as written -> simple literal; number token -> typed literal.
+        self._plain: dict[str, Literal] = {}
+        self._numbers: dict[str, Literal] = {}
+        self._src = ""
+        self._first_line = 1
+        self._done = False
+
+    # --- driver ----------------------------------------------------------------------------
+
+    def parse(self, reader: ChunkReader, emit: Emit, errors: list[ParseError] | None = None) -> int:
+        """Parse everything ``reader`` yields, handing batches of statements to ``emit``.
+
+        With ``errors`` given, a bad statement is recorded there and parsing resumes after
+        the next '.' that ends a statement; otherwise the first error raises.
+        Returns the number of statements.
+        """
+        count = 0
+        for batch in self.batches(reader, errors):
+            count += len(batch)
+            emit(batch)
+        return count
+
+    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
+        """The statements of the document, one non-empty list per buffer parsed (see ``parse``)."""
+        self.name = reader.name
+        src = self._src = reader.read_more()
+        self._first_line = reader.line
+        self._done = reader.done
+        ws = _WS_RE.match
+        read_statement = self._read_statement
+        out: list[Quad] = []
+        pos = 0
+        recovering = False
+        while True:
+            start = pos
+            mark = len(out)
+            try:
+                pos = ws(src, pos).end()  # type: ignore[union-attr]
+                if pos >= len(src):
+                    if self._done:
+                        break
+                    raise _NeedMore
+                start = pos
+                if recovering:
+                    pos = self._skip_statement(src, pos)
+                    recovering = False
+                else:
+                    pos = read_statement(src, pos, out)
+            except _NeedMore:
+                # The unfinished statement's triples are dropped: it is parsed again, whole.
+                del out[mark:]
+                if out:
+                    yield out
+                    out = []
+                # Keep the unfinished statement from the start of its line, so that the
+                # buffer always starts a line (error columns) and text before is dropped.
+                line_start = src.rfind("\n", 0, start) + 1
+                self._first_line += src.count("\n", 0, line_start)
+                kept = src[line_start:]
+                # At least as much again as is kept: doubling keeps re-parsing linear overall.
+                src = self._src = kept + reader.read_more(len(kept))
+                self._done = reader.done
+                pos = start - line_start
+            except ParseError as e:
+                if errors is None:
+                    raise
+                errors.append(e)
+                del out[mark:]
+                recovering = True
+                pos = start
+        if out:
+            yield out
+
+    def _skip_statement(self, src: str, pos: int) -> int:
+        """After an error: the position just past the '.' ending the statement at ``pos``.
+
+        That is the next '.' followed by whitespace or the end, outside strings, IRIs and
+        comments, and outside any '[ ... ]' or '( ... )'.
+        """
+        n = len(src)
+        depth = 0
+        while pos < n:
+            c = src[pos]
+            if c == "." and depth == 0 and (pos + 1 == n or src[pos + 1] in " \t\r\n#"):
+                return pos + 1
+            if c in "[(":
+                depth += 1
+            elif c in "])":
+                depth = max(0, depth - 1)
+            elif c == "#":
+                nl = src.find("\n", pos)
+                pos = n if nl < 0 else nl
+                continue
+            elif c == "<":
+                m = IRIREF_BODY_RE.match(src, pos + 1)
+                assert m is not None
+                pos = m.end() + 1
+                continue
+            elif c == '"' or c == "'":
+                if src.startswith(c * 3, pos):
+                    long_re = _LONG_QUOTE_RE if c == '"' else _LONG_SINGLE_RE
+                    m = long_re.match(src, pos + 3)
+                    assert m is not None
+                    if not src.startswith(c * 3, m.end()):
+                        break
+                    pos = m.end() + 3
+                else:
+                    short_re = _STRING_QUOTE_RE if c == '"' else _STRING_SINGLE_RE
+                    m = short_re.match(src, pos + 1)
+                    assert m is not None
+                    pos = m.end() + 1
+                continue
+            pos += 1
+        if not self._done:
+            raise _NeedMore
+        return n
+
+    # --- errors ----------------------------------------------------------------------------
+
+    def _error(self, pos: int, end: int, msg: str) -> ParseError:
+        return ParseError.at(self._src, pos, end, msg, self.name, self._first_line)
+
+    def _expected(self, pos: int, what: str) -> ParseError:
+        src = self._src
+        if pos >= len(src):
+            # Point just past the last token, not at the blank lines after it.
+            while pos > 0 and src[pos - 1] in " \t\r\n":
+                pos -= 1
+            return self._error(pos, pos + 1, f"expected {what}, found end of document")
+        if src.startswith("<<(", pos):
+            return self._error(pos, pos + 3, f"triple terms ('<<( ... )>>') are {_RDF12}")
+        if src.startswith("<<", pos):
+            return self._error(pos, pos + 2, f"reified triples ('<< ... >>') are {_RDF12}")
+        return self._error(pos, _token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}")
+
+    def _need(self, pos: int, what: str) -> ParseError:
+        """At the end of the buffer: ask for more input, or fail at the end of the document."""
+        if not self._done:
+            raise _NeedMore
+        return self._expected(pos, what)
+
+    # --- statements ------------------------------------------------------------------------
+
+    # [2] statement ::= directive | triples '.'
+    # [3] directive ::= prefixID | base | sparqlPrefix | sparqlBase
+    def _read_statement(self, src: str, pos: int, out: list[Quad]) -> int:
+        c = src[pos]
+        if c == "@":
+            return self._read_at_directive(src, pos)
+        if c in "pPbBvV" and _PNAME_RE.match(src, pos) is None:
+            m = _KEYWORD_RE.match(src, pos)
+            if m is not None and m.group(1) is not None:
+                word = m.group(1).lower()
+                if word == "prefix":
+                    return self._read_sparql_prefix(src, m.end())
+                if word == "base":
+                    return self._read_sparql_base(src, m.end())
+                raise self._error(pos, m.end(), f"'VERSION' is {_RDF12}")
+        return self._read_triples(src, pos, out)
+
+    # [4] prefixID ::= '@prefix' PNAME_NS IRIREF '.'
+    # [5] base ::= '@base' IRIREF '.'
+    def _read_at_directive(self, src: str, pos: int) -> int:
+        if src.startswith("@prefix", pos) and not _is_name_char(src, pos + 7):
+            pos = self._read_prefix_declaration(src, pos + 7)
+        elif src.startswith("@base", pos) and not _is_name_char(src, pos + 5):
+            pos = self._read_base_declaration(src, pos + 5)
+        elif src.startswith("@version", pos) and not _is_name_char(src, pos + 8):
+            raise self._error(pos, pos + 8, f"'@version' is {_RDF12}")
+        else:
+            raise self._expected(pos, "'@prefix', '@base' or a subject")
+        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        if pos >= len(src):
+            raise self._need(pos, "'.' at the end of the directive")
+        if src[pos] != ".":
+            raise self._expected(pos, "'.' at the end of the directive")
+        return pos + 1
+
+    # [6s] sparqlPrefix ::= "PREFIX" PNAME_NS IRIREF
+    def _read_sparql_prefix(self, src: str, pos: int) -> int:
+        return self._read_prefix_declaration(src, pos)
+
+    # [5s] sparqlBase ::= "BASE" IRIREF
+    def _read_sparql_base(self, src: str, pos: int) -> int:
+        return self._read_base_declaration(src, pos)
+
+    def _read_prefix_declaration(self, src: str, pos: int) -> int:
+        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        if pos >= len(src):
+            raise self._need(pos, "a prefix name ending in ':'")
+        m = _PNAME_NS_RE.match(src, pos)
+        if m is None:
+            raise self._expected(pos, "a prefix name ending in ':'")
+        prefix = m.group(1)
+        if prefix.endswith("."):
+            raise self._error(pos, m.end(), f"invalid prefix '{prefix}:': it cannot end with '.'")
+        pos = _WS_RE.match(src, m.end()).end()  # type: ignore[union-attr]
+        if pos >= len(src):
+            raise self._need(pos, f"a namespace IRI in <...> after '{prefix}:'")
+        if src[pos] != "<":
+            raise self._expected(pos, f"a namespace IRI in <...> after '{prefix}:'")
+        pos, iri = self._read_iriref(src, pos)
+        namespace = str(iri)
+        if self.prefixes.get(prefix) != namespace:
+            self.prefixes[prefix] = namespace
+            self._pnames.clear()
+        return pos
+
+    def _read_base_declaration(self, src: str, pos: int) -> int:
+        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        if pos >= len(src):
+            raise self._need(pos, "a base IRI in <...>")
+        if src[pos] != "<":
+            raise self._expected(pos, "a base IRI in <...>")
+        pos, iri = self._read_iriref(src, pos)
+        if str(iri) != self.base:
+            self.base = str(iri)
+            self._iris.clear()
+        return pos
+
+    # [6] triples ::= subject predicateObjectList | blankNodePropertyList predicateObjectList?
+    # [7] predicateObjectList ::= verb objectList (';' (verb objectList)?)*
+    # [8] objectList ::= object (',' object)*
+    # [9] verb ::= predicate | 'a'
+    # [10] subject ::= iri | BlankNode | collection
+    # [11] predicate ::= iri
+    # [12] object ::= iri | BlankNode | collection | blankNodePropertyList | literal
+    # [14] blankNodePropertyList ::= '[' predicateObjectList ']'
+    # [15] collection ::= '(' object* ')'
+    def _read_triples(self, src: str, pos: int, out: list[Quad]) -> int:
+        """One ``triples '.'`` statement, every production above in one loop.
+
+        The loop holds the innermost '[ ... ]' or '( ... )' in locals (``kind``, ``subject``,
+        ``predicate``, and for a collection its ``head`` and ``last`` cell) and the enclosing
+        ones on ``stack``; ``state`` says which token comes next. A finished term is
+        "delivered" according to the state: it becomes the subject, the object of a triple,
+        or the next item of a collection.
+        """
+        ws = _WS_RE.match
+        pname_match = _PNAME_RE.match
+        iri_match = _IRI_PLAIN_RE.match
+        iris_get = self._iris.get
+        pnames_get = self._pnames.get
+        append = out.append
+        default = self.default
+        n = len(src)
+        stack: list[tuple[int, Node | None, Node | None, Node | None, Node | None, int]] = []
+        kind = _TOP
+        state = _SUBJECT
+        subject: Node | None = None
+        predicate: Node | None = None
+        head: Node | None = None
+        last: Node | None = None
+        term: Node
+        term_start = pos
+        fast_verb_object = _FAST_VERB_OBJECT_RE.match
+        fast_object = _FAST_OBJECT_RE.match
+        plain_get = self._plain.get
+        new_plain = self._new_plain_literal
+        p: Node | None
+        o: Node | None
+        while True:
+            if state == _AFTER_SEMICOLON or state == _VERB:
+                m = fast_verb_object(src, pos)
+                if m is not None:
+                    vp, vi, va, op, oi, os, punct = m.groups()
+                    p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
+                    o = (
+                        pnames_get(op)
+                        if op is not None
+                        else iris_get(oi)
+                        if oi is not None
+                        else plain_get(os) or new_plain(os)
+                    )
+                    if p is not None and o is not None and (punct is not None or kind == _TOP):
+                        append((subject, p, o, default))  # type: ignore[arg-type]
+                        if punct is None:
+                            return m.end()
+                        predicate = p
+                        state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
+                        pos = m.end()
+                        continue
+            elif state == _OBJECT:
+                m = fast_object(src, pos)
+                if m is not None:
+                    op, oi, os, punct = m.groups()
+                    o = (
+                        pnames_get(op)
+                        if op is not None
+                        else iris_get(oi)
+                        if oi is not None
+                        else plain_get(os) or new_plain(os)
+                    )
+                    if o is not None and (punct is not None or kind == _TOP):
+                        append((subject, predicate, o, default))  # type: ignore[arg-type]
+                        if punct is None:
+                            return m.end()
+                        state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
+                        pos = m.end()
+                        continue
+            pos = ws(src, pos).end()  # type: ignore[union-attr]
+            if pos >= n:
+                raise self._need(pos, self._what(state, kind, src, term_start, pos))
+            c = src[pos]
+
+            if state == _AFTER_OBJECT or state == _AFTER_SEMICOLON or state == _VERB_OR_END:
+                if c == ";" and state != _VERB_OR_END:
+                    state = _AFTER_SEMICOLON
+                    pos += 1
+                    continue
+                if c == "," and state == _AFTER_OBJECT:
+                    state = _OBJECT
+                    pos += 1
+                    continue
+                if c == "." and kind == _TOP:
+                    return pos + 1
+                if c == "]" and kind == _PROPERTY_LIST:
+                    kind, subject, predicate, head, last, state = stack.pop()
+                    pos += 1
+                    term_start = -1  # the object was the whole '[ ... ]': not worth quoting
+                    continue
+                if state == _AFTER_OBJECT:
+                    raise self._after_object_error(src, pos, kind, term_start)
+                # else: a verb follows
+
+            if state != _SUBJECT and state != _OBJECT and state != _ITEM:
+                # [9] verb ::= predicate | 'a'
+                if c == "<" and not src.startswith("<<", pos):
+                    m = iri_match(src, pos + 1)
+                    end = m.end()  # type: ignore[union-attr]
+                    if src.startswith(">", end):
+                        raw = src[pos + 1 : end]
+                        predicate = iris_get(raw) or self._iri(raw, pos, end + 1)
+                        pos = end + 1
+                    else:
+                        pos, predicate = self._read_iriref(src, pos)
+                    state = _OBJECT
+                    continue
+                m = pname_match(src, pos)
+                if m is not None:
+                    end = m.end()
+                    predicate = pnames_get(src[pos:end]) if src[end - 1] != "." else None
+                    if predicate is None:
+                        pos, predicate = self._read_prefixed_name(src, pos, m)
+                    else:
+                        pos = end
+                    state = _OBJECT
+                    continue
+                if c == "a" and not _is_name_char(src, pos + 1):
+                    predicate = RDF_TYPE
+                    pos += 1
+                    state = _OBJECT
+                    continue
+                raise self._verb_error(src, pos, state, kind)
+
+            # A term: subject, object or collection item.
+            term_start = pos
+            if c == "<" and not src.startswith("<<", pos):
+                m = iri_match(src, pos + 1)
+                end = m.end()  # type: ignore[union-attr]
+                if src.startswith(">", end):
+                    raw = src[pos + 1 : end]
+                    term = iris_get(raw) or self._iri(raw, pos, end + 1)
+                    pos = end + 1
+                else:
+                    pos, term = self._read_iriref(src, pos)
+            elif c == '"' or c == "'":
+                if state == _SUBJECT:
+                    raise self._error(
+                        pos, _token_end(src, pos), "a literal cannot be the subject of a statement"
+                    )
+                pos, term = self._read_rdf_literal(src, pos)
+            elif c == "[":
+                # [162s] ANON ::= '[' WS* ']'
+                after = ws(src, pos + 1).end()  # type: ignore[union-attr]
+                if after >= n:
+                    raise self._need(after, "a predicate or ']'")
+                if src[after] == "]":
+                    term = BNode()
+                    pos = after + 1
+                else:
+                    # [14] blankNodePropertyList: deliver the node now, fill it in later.
+                    node = BNode()
+                    if state == _OBJECT:
+                        append((subject, predicate, node, default))  # type: ignore[arg-type]
+                        resume = _AFTER_OBJECT
+                    elif state == _ITEM:
+                        cell = BNode()
+                        if last is None:
+                            head = cell
+                        else:
+                            append((last, RDF_REST, cell, default))
+                        append((cell, RDF_FIRST, node, default))
+                        last = cell
+                        resume = _ITEM
+                    else:
+                        subject = node
+                        resume = _VERB_OR_END
+                    stack.append((kind, subject, predicate, head, last, resume))
+                    kind, subject, predicate, state = _PROPERTY_LIST, node, None, _VERB
+                    pos = after
+                    continue
+            elif c == "(":
+                # [15] collection: its value (the first cell, or rdf:nil) is known at ')'.
+                stack.append((kind, subject, predicate, head, last, state))
+                kind, head, last, state = _COLLECTION, None, None, _ITEM
+                pos += 1
+                continue
+            elif c == ")" and state == _ITEM:
+                if last is None:
+                    term = RDF_NIL
+                else:
+                    append((last, RDF_REST, RDF_NIL, default))
+                    term = head  # type: ignore[assignment]
+                kind, subject, predicate, head, last, state = stack.pop()
+                pos += 1
+                term_start = -1
+            elif c == "_" and src.startswith("_:", pos):
+                pos, term = self._read_blank_node_label(src, pos)
+            else:
+                m = pname_match(src, pos)
+                if m is not None:
+                    end = m.end()
+                    cached = pnames_get(src[pos:end]) if src[end - 1] != "." else None
+                    if cached is None:
+                        pos, term = self._read_prefixed_name(src, pos, m)
+                    else:
+                        term = cached
+                        pos = end
+                elif c in "0123456789+-." and _NUMBER_RE.match(src, pos) is not None:
+                    if state == _SUBJECT:
+                        raise self._error(
+                            pos, _token_end(src, pos), "a literal cannot be the subject of a statement"
+                        )
+                    pos, term = self._read_numeric_literal(src, pos)
+                else:
+                    m = _KEYWORD_RE.match(src, pos)
+                    word = None if m is None or _is_name_char(src, m.end()) else m.group()
+                    if word == "true" or word == "false":
+                        if state == _SUBJECT:
+                            raise self._error(pos, m.end(), "a literal cannot be the subject of a statement")  # type: ignore[union-attr]
+                        term = self.terms.literal(word, XSD_BOOLEAN, None)
+                        pos += len(word)
+                    elif word == "a":
+                        raise self._error(pos, pos + 1, "'a' (rdf:type) can only be used as a predicate")
+                    else:
+                        raise self._expected(pos, self._what(state, kind, src, term_start, pos))
+
+            # Deliver the term.
+            if state == _OBJECT:
+                append((subject, predicate, term, default))  # type: ignore[arg-type]
+                state = _AFTER_OBJECT
+            elif state == _ITEM:
+                cell = BNode()
+                if last is None:
+                    head = cell
+                else:
+                    append((last, RDF_REST, cell, default))
+                append((cell, RDF_FIRST, term, default))
+                last = cell
+            else:
+                subject = term
+                state = _VERB
+
+    def _what(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
+        """What the parser expected in ``state`` (for ``expected X, found Y``)."""
+        end = "']'" if kind == _PROPERTY_LIST else "'.'"
+        if state == _SUBJECT:
+            return "a subject (an IRI, a prefixed name, a blank node or a collection)"
+        if state == _VERB:
+            return "a predicate (an IRI, a prefixed name or 'a')"
+        if state == _VERB_OR_END:
+            return "a predicate or '.'"
+        if state == _AFTER_SEMICOLON:
+            return f"a predicate or {end} after ';'"
+        if state == _OBJECT:
+            return "an object (an IRI, a prefixed name, a blank node, a collection or a literal)"
+        if state == _ITEM:
+            return "an object or ')' to close the collection"
+        return f"',', ';' or {end} after the object{_quote(src, term_start, pos)}"
+
+    def _after_object_error(self, src: str, pos: int, kind: int, term_start: int) -> ParseError:
+        c = src[pos]
+        if src.startswith("{|", pos):
+            return self._error(pos, pos + 2, f"annotations ('{{| ... |}}') are {_RDF12}")
+        if c == "~":
+            return self._error(pos, pos + 1, f"reifiers ('~') are {_RDF12}")
+        if c == "^" and src.startswith("^^", pos):
+            return self._error(pos, pos + 2, "a literal cannot have both a language tag and a datatype")
+        if c == ")" or (c == "]" and kind != _PROPERTY_LIST):
+            return self._error(pos, pos + 1, f"unbalanced '{c}': nothing open to close here")
+        return self._expected(pos, self._what(_AFTER_OBJECT, kind, src, term_start, pos))
+
+    def _verb_error(self, src: str, pos: int, state: int, kind: int) -> ParseError:
+        c = src[pos]
+        if c == '"' or c == "'" or c in "0123456789+-" or src.startswith(("true", "false"), pos):
+            return self._error(pos, _token_end(src, pos), "a literal cannot be a predicate")
+        if src.startswith("_:", pos) or c == "[":
+            return self._error(pos, _token_end(src, pos), "a blank node cannot be a predicate")
+        if c == "(":
+            return self._error(pos, pos + 1, "a collection cannot be a predicate")
+        if state == _VERB and c in ".]" and kind == _TOP:
+            return self._error(
+                pos,
+                pos + 1,
+                f"expected a predicate after the subject, found '{c}' (of all subjects, only "
+                "'[ ... ]' with properties inside can stand alone as a statement)",
+            )
+        return self._expected(pos, self._what(state, kind, src, pos, pos))
+
+    # --- terms -----------------------------------------------------------------------------
+
+    # [135s] iri ::= IRIREF | PrefixedName
+    # [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
+    def _read_iriref(self, src: str, pos: int) -> tuple[int, URIRef]:
+        """The IRI at ``pos`` (which holds '<'), resolved; any escape or error located."""
+        if src.startswith("<<", pos):
+            raise self._expected(pos, "an IRI")
+        body_end = IRIREF_BODY_RE.match(src, pos + 1).end()  # type: ignore[union-attr]
+        if not src.startswith(">", body_end):
+            if body_end >= len(src) or src[body_end] in "\r\n":
+                raise self._error(pos, body_end, "unterminated IRI: expected '>' before the end of the line")
+            bad = src[body_end]
+            if bad == "\\":
+                raise self._error(
+                    body_end,
+                    body_end + 2,
+                    f"invalid escape '{src[body_end : body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
+                )
+            raise self._error(
+                body_end,
+                body_end + 1,
+                f"invalid character {_char(bad)} in IRI, expected '>' or an IRI character",
+            )
+        raw = src[pos + 1 : body_end]
+        iri = self._iris.get(raw) or self._iri(raw, pos, body_end + 1)
+        return body_end + 1, iri
+
+    def _iri(self, raw: str, pos: int, end: int) -> URIRef:
+        """Resolve and check the IRIREF body ``raw`` found at ``src[pos:end]`` (uncached)."""
+        try:
+            ref = unescape_iri(raw)
+        except EscapeError as e:
+            raise self._error(pos + 1 + e.start, pos + 1 + e.end, e.msg) from None
+        reason = ref_error(ref)
+        if reason is not None:
+            raise self._error(pos, end, f"invalid IRI <{raw}>: {reason}")
+        # Turtle section 6.3 resolves *relative* references (RFC 3986 section 5.2, no
+        # normalization); an absolute IRI is kept as written, dot segments and all, whatever
+        # the base.
+        if is_absolute(ref):
+            iri = ref
+        elif self.base is None:
+            raise self._error(
+                pos,
+                end,
+                f"relative IRI <{raw}> but no base IRI: declare one with @base or BASE, or pass publicID",
+            )
+        else:
+            iri = resolve(self.base, ref)
+        reason = iri_error(iri)
+        if reason is not None:
+            shown = f"<{raw}>" if iri == raw else f"<{raw}> (resolved to <{iri}>)"
+            raise self._error(pos, end, f"invalid IRI {shown}: {reason}")
+        term = self._iris[raw] = URIRef(iri)
+        return term
+
+    # [136s] PrefixedName ::= PNAME_LN | PNAME_NS
+    def _read_prefixed_name(self, src: str, pos: int, m: re.Match[str]) -> tuple[int, URIRef]:
+        """The prefixed name matched by ``m`` at ``pos`` (a cache miss or a trailing '.')."""
+        prefix = m.group(1)
+        local = m.group(2) or ""
+        end = m.end()
+        # PN_LOCAL cannot end with '.' (unless escaped): those dots end the statement.
+        while local.endswith(".") and not local.endswith("\\."):
+            local = local[:-1]
+            end -= 1
+        text = src[pos:end]
+        cached = self._pnames.get(text)
+        if cached is not None:
+            return end, cached
+        if prefix.endswith("."):
+            raise self._error(pos, end, f"invalid prefix '{prefix}:': it cannot end with '.'")
+        if not local and end < len(src) and src[end] in "-\u00b7":
+            raise self._error(end, _token_end(src, end), f"a local name cannot start with '{src[end]}'")
+        if end < len(src) and src[end] == "\\":
+            raise self._error(
+                end,
+                end + 2,
+                f"invalid escape '{src[end : end + 2]}' in a prefixed name "
+                "(allowed: \\ followed by one of _~.-!$&'()*+,;=/?#@%)",
+            )
+        namespace = self.prefixes.get(prefix)
+        if namespace is None:
+            raise self._error(
+                pos, end, f"undefined prefix '{prefix}:' in {text} (no @prefix or PREFIX declares it)"
+            )
+        iri = namespace + unescape_pn_local(local)
+        reason = iri_error(iri)
+        if reason is not None:
+            raise self._error(pos, end, f"invalid IRI <{iri}> from {text}: {reason}")
+        term = self._pnames[text] = URIRef(iri)
+        return end, term
+
+    # [137s] BlankNode ::= BLANK_NODE_LABEL | ANON
+    # [141s] BLANK_NODE_LABEL ::= '_:' (PN_CHARS_U | [0-9]) ((PN_CHARS | '.')* PN_CHARS)?
+    def _read_blank_node_label(self, src: str, pos: int) -> tuple[int, BNode]:
+        m = BLANK_NODE_LABEL_RE.match(src, pos + 2)
+        if m is None:
+            raise self._error(
+                pos,
+                _token_end(src, pos),
+                f"invalid blank node label {describe_found(src, pos)}: "
+                "expected a letter, digit or '_' after '_:'",
+            )
+        return m.end(), self.terms.bnode(m.group())
+
+    # [13] literal ::= RDFLiteral | NumericLiteral | BooleanLiteral
+    # [128s] RDFLiteral ::= String (LANGTAG | '^^' iri)?
+    # [17] String ::= STRING_LITERAL_QUOTE | STRING_LITERAL_SINGLE_QUOTE
+    #                 | STRING_LITERAL_LONG_SINGLE_QUOTE | STRING_LITERAL_LONG_QUOTE
+    def _read_rdf_literal(self, src: str, pos: int) -> tuple[int, Literal]:
+        q = src[pos]
+        if src.startswith(q * 3, pos):
+            long_re = _LONG_QUOTE_RE if q == '"' else _LONG_SINGLE_RE
+            body_start = pos + 3
+            body_end = long_re.match(src, body_start).end()  # type: ignore[union-attr]
+            if not src.startswith(q * 3, body_end):
+                if not self._done:
+                    raise _NeedMore
+                raise self._error(
+                    pos,
+                    pos + 3,
+                    f"unterminated long string: no closing {q * 3} before the end of the document",
+                )
+            end = body_end + 3
+        else:
+            short_re = _STRING_QUOTE_RE if q == '"' else _STRING_SINGLE_RE
+            body_start = pos + 1
+            body_end = short_re.match(src, body_start).end()  # type: ignore[union-attr]
+            if not src.startswith(q, body_end):
+                if body_end < len(src) and src[body_end] == "\\":
+                    raise self._error(
+                        body_end, body_end + 1, "unterminated string: '\\' at the end of the line"
+                    )
+                raise self._error(
+                    pos, body_end, f"unterminated string: expected {q} before the end of the line"
+                )
+            end = body_end + 1
+        raw = src[body_start:body_end]
+        c = src[end] if end < len(src) else ""
+        if c in " \t\r\n#":
+            # The grammar allows whitespace between a string and its LANGTAG or '^^'.
+            after = _WS_RE.match(src, end).end()  # type: ignore[union-attr]
+            if after >= len(src) and not self._done:
+                raise _NeedMore
+            if src.startswith(("@", "^^"), after):
+                end = after
+                c = src[end]
+        if c != "@" and c != "^":
+            lit = self._plain.get(raw)
+            if lit is None:
+                lit = self._plain[raw] = self.terms.literal(self._unescape(raw, body_start), None, None)
+            return end, lit
+        lexical = self._unescape(raw, body_start)
+        if c == "@":
+            # [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
+            m = LANGTAG_RE.match(src, end + 1)
+            if m is None:
+                raise self._expected(end + 1, "a language tag after '@'")
+            tag_end = m.end()
+            if src.startswith("--", tag_end):
+                raise self._error(
+                    tag_end, _token_end(src, tag_end), f"a base direction ('--ltr', '--rtl') is {_RDF12}"
+                )
+            if _is_name_char(src, tag_end):
+                raise self._error(
+                    end, _token_end(src, end), f"invalid language tag {describe_found(src, end)}"
+                )
+            try:
+                return tag_end, self.terms.literal(lexical, None, m.group())
+            except TermError as e:
+                raise self._error(end, tag_end, e.msg) from None
+        if not src.startswith("^^", end):
+            raise self._expected(end, "'^^' and a datatype IRI")
+        # '^^' and the iri are two terminals: whitespace may separate them too.
+        dt_pos = _WS_RE.match(src, end + 2).end()  # type: ignore[union-attr]
+        if dt_pos >= len(src) and not self._done:
+            raise _NeedMore
+        if dt_pos < len(src) and src[dt_pos] == "<":
+            dt_end, datatype = self._read_iriref(src, dt_pos)
+        else:
+            m2 = _PNAME_RE.match(src, dt_pos)
+            if m2 is None:
+                raise self._expected(dt_pos, "a datatype IRI or prefixed name after '^^'")
+            dt_end, datatype = self._read_prefixed_name(src, dt_pos, m2)
+        try:
+            return dt_end, self.terms.literal(lexical, datatype, None)
+        except TermError as e:
+            raise self._error(pos, dt_end, e.msg) from None
+
+    def _new_plain_literal(self, raw: str) -> Literal | None:
+        """The simple literal for an uncached string body; None if it has escapes.
+
+        The fast path calls this so that unique strings (labels, comments) need not go
+        through the full reader; an escape needs decoding with error positions, so not here.
+        """
+        if "\\" in raw:
+            return None
+        lit = self._plain[raw] = self.terms.literal(raw, None, None)
+        return lit
+
+    def _unescape(self, raw: str, start: int) -> str:
+        try:
+            return unescape_string(raw)
+        except EscapeError as e:
+            raise self._error(start + e.start, start + e.end, e.msg) from None
+
+    # [16] NumericLiteral ::= INTEGER | DECIMAL | DOUBLE
+    def _read_numeric_literal(self, src: str, pos: int) -> tuple[int, Literal]:
+        m = _NUMBER_RE.match(src, pos)
+        if m is None:
+            raise self._expected(
+                pos, "an object (an IRI, a prefixed name, a blank node, a collection or a literal)"
+            )
+        end = m.end()
+        text = m.group()
+        lit = self._numbers.get(text)
+        if lit is None:
+            datatype = XSD_DOUBLE if m.group(1) else XSD_DECIMAL if m.group(2) else XSD_INTEGER
+            lit = self._numbers[text] = self.terms.literal(text, datatype, None)
+        return end, lit
+
+
+def _is_name_char(src: str, pos: int) -> bool:
+    """Whether ``src[pos]`` would continue a name (so a keyword before it is not a keyword)."""
+    return pos < len(src) and _NAME_CHAR_RE.match(src, pos) is not None
+
+
+def _token_end(src: str, pos: int) -> int:
+    end = pos + 1
+    n = len(src)
+    while end < n and src[end] not in " \t\r\n" and end - pos < 40:
+        end += 1
+    return end
+
+
+def _quote(src: str, start: int, end: int) -> str:
+    """`` X`` for the object text ``src[start:end]`` if short and on one line, else ''."""
+    if start < 0:
+        return ""
+    text = src[start:end].rstrip(" \t\r\n")
+    if not text or len(text) > 40 or "\n" in text:
+        return ""
+    return " " + text
+
+
+def _char(ch: str) -> str:
+    if ch == " ":
+        return "' ' (a space)"
+    if ord(ch) < 0x20 or ch == "\x7f":
+        return f"U+{ord(ch):04X}"
+    return f"'{ch}'"

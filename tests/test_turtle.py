@@ -1,0 +1,457 @@
+"""The Turtle parser (``format="strict-turtle"``) beyond the W3C suite.
+
+pyoxigraph parses the same text as the oracle wherever the expected graph is more than a
+couple of triples; error messages are pinned whole (checked by eye when written).
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import RDF, XSD
+from rdflib.term import Node
+from w3c import assert_same_graph, oxigraph_graph
+
+from rdflib_strict import ParseError
+from rdflib_strict._source import ChunkReader
+from rdflib_strict._terms import Terms
+from rdflib_strict._turtle import TurtleParser
+
+EX = "http://example/"
+PREFIX = "@prefix : <http://example/> .\n"
+
+
+def parse(text: str, **kwargs: object) -> Graph:
+    return Graph().parse(data=text, format="strict-turtle", **kwargs)  # type: ignore[arg-type]
+
+
+def parse_chunked(data: bytes, chunk_size: int, base: str | None = None) -> Graph:
+    """Parse through a ChunkReader with the given chunk size into a fresh Graph."""
+    g = Graph()
+    parser = TurtleParser(Terms(), base, None)
+
+    def emit(batch: list[tuple[Node, Node, Node, Any]]) -> None:
+        for s, p, o, _ in batch:
+            g.add((s, p, o))
+
+    parser.parse(ChunkReader(io.BytesIO(data), "x", chunk_size=chunk_size), emit)
+    return g
+
+
+def oracle(text: str, tmp_path: Path, base: str | None = None) -> Graph:
+    path = tmp_path / "oracle.ttl"
+    path.write_text(text, encoding="utf-8")
+    return oxigraph_graph(path, "ttl", base_iri=base)
+
+
+def error_of(text: str, **kwargs: object) -> str:
+    with pytest.raises(ParseError) as info:
+        parse(text, **kwargs)
+    return str(info.value)
+
+
+# --- every shortcut form, against pyoxigraph ------------------------------------------------
+
+SHORTCUTS = {
+    "a": ":s a :C .",
+    "semicolons": ":s :p :o ; :q :r ; .",
+    "repeated-semicolons": ":s :p :o ;; ; :q :r ;; .",
+    "commas": ":s :p :o1, :o2 , :o3 .",
+    "property-list-subject": "[ :p :o ; :q :r ] .",
+    "property-list-subject-with-pol": "[ :p :o ] :q :r .",
+    "property-list-object": ":s :p [ :q [ :r :o ] ; :t :u ] .",
+    "anon": "[] :p [] . :s :p [ ] .",
+    "collection-object": ":s :p ( 1 :a [ :q :r ] ( 2 ) () ) .",
+    "collection-subject": "( :a :b ) :p :o .",
+    "empty-collection": ":s :p () . () :p :o .",
+    "strings": ":s :p \"a\", 'b', \"\"\"c\n\"d\"\n\"\"\", '''e\n'f' ''' .",
+    "escapes": r':s :p "\t\n\"\u00e9\U0001F600", <http://example/\u00e9> .',
+    "langtag": ':s :p "chat"@fr, "colour"@en-GB .',
+    "datatypes": ':s :p "1"^^<http://www.w3.org/2001/XMLSchema#int>, "x"^^:dt .',
+    "numbers": ":s :p 1, -2, +3, 007, 1.5, .5, -.5, 1e3, 1.E3, .1e-2, 1.0e+0 .",
+    "booleans": ":s :p true, false .",
+    "pname-escapes": r":s :p :a\.b\~c, :%41%42, :a.b, :0A\.D\. .",
+    "pname-ns-alone": ": : : .",
+    "sparql-directives": "PREFIX ex: <http://other/>\nprefix e2: <http://o2/>\nex:s e2:p ex:o .",
+    "blank-labels": "_:a :p _:b . _:b :p _:a . _:a.b :p _:c .",
+    "comments": ":s :p :o # comment\n; # more\n:q :r . # end",
+    "space-before-langtag-and-datatype": ':s :p "x" @en, "y"\n  ^^:dt, "z" # c\n @de .',
+    "keywords-before-dot": ":s :p true.\n:s a :C.\n:s :p false .",
+    "no-space": ":s:p:o.:s<http://example/p><http://example/o>.",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHORTCUTS))
+def test_shortcut_forms_match_oxigraph(name: str, tmp_path: Path) -> None:
+    text = PREFIX + SHORTCUTS[name]
+    assert_same_graph(parse(text), oracle(text, tmp_path), name)
+
+
+def test_collection_triples() -> None:
+    g = parse(PREFIX + ":s :p ( 1 2 ) .")
+    head = g.value(URIRef(EX + "s"), URIRef(EX + "p"))
+    assert isinstance(head, BNode)
+    assert g.value(head, RDF.first) == Literal("1", datatype=XSD.integer)
+    rest = g.value(head, RDF.rest)
+    assert g.value(rest, RDF.first) == Literal("2", datatype=XSD.integer)
+    assert g.value(rest, RDF.rest) == RDF.nil
+    assert len(g) == 5
+
+
+def test_numbers_keep_their_lexical_form() -> None:
+    g = parse(PREFIX + ":s :p +5, .5, 007, 1E0, -0, 1e+100000, 0.10 .")
+    found = {(str(o), o.datatype) for o in g.objects()}  # type: ignore[attr-defined]
+    assert found == {
+        ("+5", XSD.integer),
+        (".5", XSD.decimal),
+        ("007", XSD.integer),
+        ("1E0", XSD.double),
+        ("-0", XSD.integer),
+        ("1e+100000", XSD.double),
+        ("0.10", XSD.decimal),
+    }
+
+
+def test_a_and_booleans_are_keywords_only_where_allowed() -> None:
+    g = parse("@prefix true: <http://t/> . @prefix a: <http://a/> . true:x a:y a: .")
+    assert set(g) == {(URIRef("http://t/x"), URIRef("http://a/y"), URIRef("http://a/"))}
+    assert "'a' (rdf:type) can only be used as a predicate" in error_of(PREFIX + ":s :p a .")
+    assert "a literal cannot be the subject" in error_of(PREFIX + "true :p :o .")
+
+
+# --- base IRI ---------------------------------------------------------------------------------
+
+
+def test_base_chain_resolves_each_against_the_previous() -> None:
+    g = parse("@base <http://a/b/c/d;p?q> .\nBASE <../x/>\n@base <y/> .\n<g> <#p> <?q> .")
+    assert set(g) == {(URIRef("http://a/b/x/y/g"), URIRef("http://a/b/x/y/#p"), URIRef("http://a/b/x/y/?q"))}
+
+
+def test_rfc3986_examples() -> None:
+    g = parse("@base <http://a/b/c/d;p?q> .\n<./g/.> <../../../g> </./g> .")
+    assert set(g) == {(URIRef("http://a/b/c/g/"), URIRef("http://a/g"), URIRef("http://a/g"))}
+
+
+def test_public_id_is_the_base() -> None:
+    g = parse("<s> <p> <#o> .", publicID="http://example/doc#frag")
+    assert set(g) == {(URIRef(EX + "s"), URIRef(EX + "p"), URIRef(EX + "doc#o"))}
+
+
+def test_base_directive_overrides_public_id() -> None:
+    g = parse("@base <http://other/> . <s> <p> <o> .", publicID="http://example/")
+    assert set(g) == {(URIRef("http://other/s"), URIRef("http://other/p"), URIRef("http://other/o"))}
+
+
+def test_file_location_is_the_base(tmp_path: Path) -> None:
+    path = tmp_path / "doc.ttl"
+    path.write_text("<s> <p> <o> .\n", encoding="utf-8")
+    g = Graph().parse(str(path), format="strict-turtle")
+    base = path.absolute().as_uri()
+    assert set(g) == {
+        (
+            URIRef(base[: base.rfind("/") + 1] + "s"),
+            URIRef(base[: base.rfind("/") + 1] + "p"),
+            URIRef(base[: base.rfind("/") + 1] + "o"),
+        )
+    }
+
+
+def test_no_base_relative_iri_is_an_error() -> None:
+    assert error_of("<http://example/s> <p> <http://example/o> .") == (
+        "<string>:1:20: relative IRI <p> but no base IRI: declare one with @base or BASE, "
+        "or pass publicID\n"
+        " 1 | <http://example/s> <p> <http://example/o> .\n"
+        "   |                    ^^^"
+    )
+
+
+def test_absolute_iris_are_kept_as_written() -> None:
+    # Turtle section 6.3 resolves relative references only: no dot-segment removal here.
+    g = parse("<http://a/b/../c> <http://a/./p> <http://a/o/.> .", publicID="http://base/")
+    assert set(g) == {(URIRef("http://a/b/../c"), URIRef("http://a/./p"), URIRef("http://a/o/."))}
+
+
+def test_relative_base_without_base_is_an_error() -> None:
+    assert "relative IRI <x/> but no base IRI" in error_of("@base <x/> .")
+
+
+# --- golden error messages ---------------------------------------------------------------------
+
+GOLDEN = {
+    "missing-dot": (
+        PREFIX + ":s :p :o\n:s2 :p :o2 .",
+        "<string>:3:1: expected ',', ';' or '.' after the object :o, found ':s2'\n"
+        " 3 | :s2 :p :o2 .\n"
+        "   | ^^^",
+    ),
+    "undefined-prefix": (
+        PREFIX + ":s :p foo:o .",
+        "<string>:2:7: undefined prefix 'foo:' in foo:o (no @prefix or PREFIX declares it)\n"
+        " 2 | :s :p foo:o .\n"
+        "   |       ^^^^^",
+    ),
+    "literal-predicate": (
+        PREFIX + ':s "p" :o .',
+        '<string>:2:4: a literal cannot be a predicate\n 2 | :s "p" :o .\n   |    ^^^',
+    ),
+    "bad-escape": (
+        PREFIX + ':s :p "a\\qb" .',
+        "<string>:2:9: invalid escape '\\q' in string "
+        "(allowed: \\t \\b \\n \\r \\f \\\" \\' \\\\ \\uXXXX \\UXXXXXXXX)\n"
+        ' 2 | :s :p "a\\qb" .\n'
+        "   |         ^^",
+    ),
+    "unterminated-long-string": (
+        PREFIX + ':s :p """abc\n\n',
+        '<string>:2:7: unterminated long string: no closing """ before the end of the document\n'
+        ' 2 | :s :p """abc\n'
+        "   |       ^^^",
+    ),
+    "non-ascii-before-error": (
+        PREFIX + ':s :p "été" :x .',
+        "<string>:2:13: expected ',', ';' or '.' after the object \"été\", found ':x'\n"
+        ' 2 | :s :p "été" :x .\n'
+        "   |             ^^",
+    ),
+    "crlf": (
+        PREFIX.replace("\n", "\r\n") + ":s :p :o\r\n:s2 :p :o2 .\r\n",
+        "<string>:3:1: expected ',', ';' or '.' after the object :o, found ':s2'\n"
+        " 3 | :s2 :p :o2 .\n"
+        "   | ^^^",
+    ),
+    "tab-before-error": (
+        PREFIX + ":s\t:p\t:o\t:x .",
+        "<string>:2:10: expected ',', ';' or '.' after the object :o, found ':x'\n"
+        " 2 | :s\t:p\t:o\t:x .\n"
+        "   |   \t  \t  \t^^",
+    ),
+    "end-of-document": (
+        PREFIX + ":s :p :o ;\n\n",
+        "<string>:2:11: expected a predicate or '.' after ';', found end of document\n"
+        " 2 | :s :p :o ;\n"
+        "   |           ^",
+    ),
+    "blank-node-predicate": (
+        PREFIX + ":s _:p :o .",
+        "<string>:2:4: a blank node cannot be a predicate\n 2 | :s _:p :o .\n   |    ^^^",
+    ),
+    "collection-alone": (
+        PREFIX + "( 1 2 ) .",
+        "<string>:2:9: expected a predicate after the subject, found '.' (of all subjects, only "
+        "'[ ... ]' with properties inside can stand alone as a statement)\n"
+        " 2 | ( 1 2 ) .\n"
+        "   |         ^",
+    ),
+    "lang-and-datatype": (
+        PREFIX + ':s :p "x"@en^^:dt .',
+        "<string>:2:13: a literal cannot have both a language tag and a datatype\n"
+        ' 2 | :s :p "x"@en^^:dt .\n'
+        "   |             ^^",
+    ),
+    "rdf12-triple-term": (
+        PREFIX + ":s :p <<( :a :b :c )>> .",
+        "<string>:2:7: triple terms ('<<( ... )>>') are RDF 1.2 syntax, which this RDF 1.1 "
+        "parser does not support\n"
+        " 2 | :s :p <<( :a :b :c )>> .\n"
+        "   |       ^^^",
+    ),
+    "surrogate-escape": (
+        PREFIX + ':s :p "\\uD800" .',
+        "<string>:2:8: escape '\\uD800' encodes a surrogate, not a character\n"
+        ' 2 | :s :p "\\uD800" .\n'
+        "   |        ^^^^^^",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_error(name: str) -> None:
+    text, expected = GOLDEN[name]
+    assert error_of(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ':s :p "x" :o .',  # literal subject is caught later; a literal before the object
+        '"x" :p :o .',
+        "1 :p :o .",
+        ":s 1 :o .",
+        ":s [] :o .",
+        "[] .",
+        "() .",
+        ":s :p :a!:b .",
+        ":a^:b :p :o .",
+        ':s :p """abc""""@en .',
+        ":s :p :-o .",
+        ":s :p +-1 .",
+        ":s :p 1.1.1 .",
+        ':s :p "\\a" .',
+        ":s :p <http://example/a b> .",
+        ":s :p <http://example/\\u0020> .",
+        ":s :p ?x .",
+        ":s :p :o",
+        ":s :p ( :o .",
+        ":s :p [ :q :o .",
+        ":s :p :o ] .",
+        ":s :p :o ) .",
+        "@prefix a.: <http://x/> .",
+        "@PREFIX : <http://x/> .",
+        "@base <http://x/>",
+        'VERSION "1.2"',
+        ":s :p :o ~ :r .",
+        ":s :p :o {| :q :r |} .",
+        ':s :p "x"@en--ltr .',
+        ":s :p << :a :b :c >> .",
+        "_::a :p :o .",
+    ],
+)
+def test_invalid(text: str) -> None:
+    with pytest.raises(ParseError):
+        parse(PREFIX + text)
+
+
+# --- no recursion, linear on large inputs ---------------------------------------------------------
+
+DEPTH = 100_000
+
+
+def test_deep_property_lists() -> None:
+    g = parse(PREFIX + ":s :p " + "[ :p " * DEPTH + ":o" + " ]" * DEPTH + " .")
+    assert len(g) == DEPTH + 1
+
+
+def test_deep_collections() -> None:
+    g = parse(PREFIX + ":s :p " + "( " * DEPTH + ")" * DEPTH + " .")
+    assert len(g) == 2 * DEPTH - 1
+
+
+def test_deep_mixed_nesting_as_subject() -> None:
+    g = parse(PREFIX + "( [ :p " * 1000 + ":o" + " ] )" * 1000 + " :q :r .")
+    assert len(g) == 3 * 1000 + 1
+
+
+def test_large_literal() -> None:
+    big = "x" * 10_000_000
+    g = parse(PREFIX + ':s :p "' + big + '" .')
+    assert str(next(iter(g.objects()))) == big
+
+
+def test_large_long_literal_across_chunks() -> None:
+    big = "line\n" * 200_000
+    g = parse_chunked((PREFIX + ':s :p """' + big + '""" .\n').encode(), chunk_size=4096)
+    assert str(next(iter(g.objects()))) == big
+
+
+def test_large_local_name() -> None:
+    local = "a." * 500_000 + "b"
+    g = parse(PREFIX + ":s :p :" + local + " .")
+    assert next(iter(g.objects())) == URIRef(EX + local)
+
+
+def test_million_semicolons() -> None:
+    g = parse(PREFIX + ":s :p :o" + " ;" * 1_000_000 + " .")
+    assert len(g) == 1
+
+
+# --- streaming -------------------------------------------------------------------------------------
+
+STREAM_DOC = (
+    PREFIX
+    + "@base <http://example/base/> .\n"
+    + ':s :p """long\nstring\n""" , "short" ;\n'
+    + "   :q ( 1 2\n 3 ) ;\n"
+    + "   :r [ :a :b ;\n :c [ :d <rel> ] ] .\n"
+    + "PREFIX ex: <http://ex/>\n"
+    + "ex:a ex:b ex:c . ex:d ex:e 1.5e3, true . _:x ex:f _:y .\n"
+    + "[ ex:g ex:h ] .\n"
+    + "ex:i ex:j '''multi\n\nline''' . # trailing comment\n"
+    + 'ex:k ex:l "tagged"\n\n  @en-gb , "typed"\n ^^\n ex:dt .\n'
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=1, max_value=200))
+def test_chunk_split_invariance(chunk_size: int) -> None:
+    data = STREAM_DOC.encode()
+    assert_same_graph(parse_chunked(data, chunk_size), parse_chunked(data, 1 << 20))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=1, max_value=100))
+def test_chunk_split_keeps_error_position(chunk_size: int) -> None:
+    data = (STREAM_DOC + ":t :u\n\n:v :w .\n").encode()
+    with pytest.raises(ParseError) as whole:
+        parse_chunked(data, 1 << 20)
+    with pytest.raises(ParseError) as split:
+        parse_chunked(data, chunk_size)
+    assert str(split.value).replace("x:", "") == str(whole.value).replace("x:", "")
+    assert whole.value.lineno == STREAM_DOC.count("\n") + 3
+
+
+def test_stream_doc_matches_oxigraph(tmp_path: Path) -> None:
+    assert_same_graph(parse(STREAM_DOC), oracle(STREAM_DOC, tmp_path))
+
+
+def test_error_recovery_collects_every_bad_statement() -> None:
+    text = PREFIX + ':s :p :o .\n:s :p foo:o .\n:s :q :r .\n:bad "x" :y .\n:t :u "a.b" .\n'
+    errors: list[ParseError] = []
+    out: list[tuple[object, ...]] = []
+    parser = TurtleParser(Terms(), None, None)
+    count = parser.parse(ChunkReader(io.BytesIO(text.encode()), "x"), out.extend, errors)
+    assert count == 3
+    assert [(e.lineno, e.msg) for e in errors] == [
+        (3, "undefined prefix 'foo:' in foo:o (no @prefix or PREFIX declares it)"),
+        (5, "a literal cannot be a predicate"),
+    ]
+
+
+# --- the rdflib side ------------------------------------------------------------------------------
+
+
+def test_failed_parse_leaves_graph_unchanged() -> None:
+    g = Graph()
+    g.add((URIRef(EX + "a"), URIRef(EX + "b"), URIRef(EX + "c")))
+    before = set(g)
+    with pytest.raises(ParseError):
+        g.parse(data=PREFIX + ":s :p :o .\n:s :p :o2 ;;\n:x", format="strict-turtle")
+    assert set(g) == before
+
+
+def test_failed_parse_into_empty_graph_leaves_it_empty() -> None:
+    g = Graph()
+    with pytest.raises(ParseError):
+        g.parse(data=PREFIX + ":s :p :o .\n:s :p", format="strict-turtle")
+    assert len(g) == 0
+
+
+def test_prefixes_are_bound() -> None:
+    g = parse("@prefix ex: <http://ex/> .\nPREFIX e2: <http://e2/>\n@prefix ex: <http://ex2/> .\n")
+    bound = dict(g.namespace_manager.namespaces())
+    assert bound["ex"] == URIRef("http://ex2/")
+    assert bound["e2"] == URIRef("http://e2/")
+
+
+def test_prefix_redefinition_applies_from_there_on() -> None:
+    g = parse("@prefix p: <http://one/> . p:a p:b p:c .\n@prefix p: <http://two/> . p:a p:b p:c .")
+    assert set(g) == {
+        (URIRef("http://one/a"), URIRef("http://one/b"), URIRef("http://one/c")),
+        (URIRef("http://two/a"), URIRef("http://two/b"), URIRef("http://two/c")),
+    }
+
+
+def test_base_change_invalidates_resolved_iris() -> None:
+    g = parse("@base <http://one/> . <a> <b> <c> .\n@base <http://two/> . <a> <b> <c> .")
+    assert len(g) == 2
+
+
+def test_schema_org_matches_oxigraph(shared_data_dir: Path) -> None:
+    path = shared_data_dir / "schemaorg-all-https.ttl"
+    g = Graph().parse(str(path), format="strict-turtle")
+    assert_same_graph(g, oxigraph_graph(path, "ttl", base_iri=path.absolute().as_uri()))
