@@ -387,6 +387,7 @@ class TurtleParser:
         pnames_get = self._pnames.get
         append = out.append
         default = self.default
+        new_bnode = self.terms.fresh_bnode
         n = len(src)
         stack: list[tuple[int, Node | None, Node | None, Node | None, Node | None, int]] = []
         kind = _TOP
@@ -520,16 +521,16 @@ class TurtleParser:
                 if after >= n:
                     raise self._need(after, "a predicate or ']'")
                 if src[after] == "]":
-                    term = BNode()
+                    term = new_bnode()
                     pos = after + 1
                 else:
                     # [14] blankNodePropertyList: deliver the node now, fill it in later.
-                    node = BNode()
+                    node = new_bnode()
                     if state == _OBJECT:
                         append((subject, predicate, node, default))  # type: ignore[arg-type]
                         resume = _AFTER_OBJECT
                     elif state == _ITEM:
-                        cell = BNode()
+                        cell = new_bnode()
                         if last is None:
                             head = cell
                         else:
@@ -595,7 +596,7 @@ class TurtleParser:
                 append((subject, predicate, term, default))  # type: ignore[arg-type]
                 state = _AFTER_OBJECT
             elif state == _ITEM:
-                cell = BNode()
+                cell = new_bnode()
                 if last is None:
                     head = cell
                 else:
