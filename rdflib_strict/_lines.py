@@ -26,13 +26,13 @@ from ._escapes import EscapeError, unescape_string
 from ._grammar import (
     BLANK_NODE_LABEL_BODY,
     BLANK_NODE_LABEL_RE,
-    IRIREF_BODY_RE,
     IRIREF_PLAIN,
     LANGTAG_BODY,
     LANGTAG_RE,
     STRING_QUOTE_BODY,
     WS_LINE,
 )
+from ._scan import SpanError, iriref_body_end, token_end
 from ._source import ChunkReader
 from ._terms import TermError, Terms
 
@@ -237,9 +237,9 @@ class LineParser:
         if src.startswith("<", pos) and not src.startswith("<<", pos):
             pos, p = self._iriref(pos)
         elif src.startswith("_:", pos):
-            raise self._error(pos, self._token_end(pos), "a blank node cannot be a predicate")
+            raise self._error(pos, token_end(self._src, pos), "a blank node cannot be a predicate")
         elif src.startswith('"', pos):
-            raise self._error(pos, self._token_end(pos), "a literal cannot be a predicate")
+            raise self._error(pos, token_end(self._src, pos), "a literal cannot be a predicate")
         else:
             raise self._expected(pos, "a predicate (an IRI)")
         pos = self._ws(pos)
@@ -293,32 +293,13 @@ class LineParser:
     def _ws(self, pos: int) -> int:
         return _WS_RE.match(self._src, pos).end()  # type: ignore[union-attr]
 
-    def _token_end(self, pos: int) -> int:
-        src = self._src
-        end = pos + 1
-        while end < len(src) and src[end] not in " \t\r\n":
-            end += 1
-        return end
-
     def _iriref(self, pos: int) -> tuple[int, URIRef]:
         """[8] IRIREF at ``pos`` (which holds '<')."""
         src = self._src
-        body_end = IRIREF_BODY_RE.match(src, pos + 1).end()  # type: ignore[union-attr]
-        if not src.startswith(">", body_end):
-            if body_end >= len(src) or src[body_end] in "\r\n":
-                raise self._error(pos, body_end, "unterminated IRI: expected '>' before the end of the line")
-            bad = src[body_end]
-            if bad == "\\":
-                raise self._error(
-                    body_end,
-                    body_end + 2,
-                    f"invalid escape '{src[body_end : body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
-                )
-            raise self._error(
-                body_end,
-                body_end + 1,
-                f"invalid character {_char(bad)} in IRI, expected '>' or an IRI character",
-            )
+        try:
+            body_end = iriref_body_end(src, pos)
+        except SpanError as e:
+            raise self._error(e.start, e.end, e.msg) from None
         raw = src[pos + 1 : body_end]
         try:
             iri = self.terms.iris.get(raw) or self.terms.absolute_iri(raw)
@@ -334,13 +315,15 @@ class LineParser:
         if m is None:
             raise self._error(
                 pos,
-                self._token_end(pos),
+                token_end(self._src, pos),
                 f"invalid blank node label {describe_found(self._src, pos)}: "
                 "expected a letter, digit or '_' after '_:'",
             )
         end = m.end()
         if end < len(self._src) and self._src[end] == ":":
-            raise self._error(pos, self._token_end(pos), "invalid blank node label: ':' is not allowed in it")
+            raise self._error(
+                pos, token_end(self._src, pos), "invalid blank node label: ':' is not allowed in it"
+            )
         return end, self.terms.bnode(m.group())
 
     def _literal_token(self, pos: int) -> tuple[int, Literal]:
@@ -377,7 +360,7 @@ class LineParser:
             if src.startswith("--", end):
                 raise self._error(
                     end,
-                    self._token_end(end),
+                    token_end(self._src, end),
                     f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}",
                 )
         try:
@@ -385,11 +368,3 @@ class LineParser:
         except TermError as e:
             raise self._error(tag_start if lang else pos, end, e.msg) from None
         return end, lit
-
-
-def _char(ch: str) -> str:
-    if ch == " ":
-        return "' ' (a space)"
-    if ord(ch) < 0x20 or ch == "\x7f":
-        return f"U+{ord(ch):04X}"
-    return f"'{ch}'"

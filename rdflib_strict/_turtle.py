@@ -38,6 +38,7 @@ from ._grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ._iri import iri_error, is_absolute, ref_error, resolve
+from ._scan import SpanError, iriref_body_end, token_end
 from ._source import ChunkReader
 from ._terms import (
     RDF_FIRST,
@@ -275,7 +276,7 @@ class TurtleParser:
             return self._error(pos, pos + 3, f"triple terms ('<<( ... )>>') are {_RDF12}")
         if src.startswith("<<", pos):
             return self._error(pos, pos + 2, f"reified triples ('<< ... >>') are {_RDF12}")
-        return self._error(pos, _token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}")
+        return self._error(pos, token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}")
 
     def _need(self, pos: int, what: str) -> ParseError:
         """At the end of the buffer: ask for more input, or fail at the end of the document."""
@@ -512,7 +513,7 @@ class TurtleParser:
             elif c == '"' or c == "'":
                 if state == _SUBJECT:
                     raise self._error(
-                        pos, _token_end(src, pos), "a literal cannot be the subject of a statement"
+                        pos, token_end(src, pos), "a literal cannot be the subject of a statement"
                     )
                 pos, term = self._read_rdf_literal(src, pos)
             elif c == "[":
@@ -575,7 +576,7 @@ class TurtleParser:
                 elif c in "0123456789+-." and _NUMBER_RE.match(src, pos) is not None:
                     if state == _SUBJECT:
                         raise self._error(
-                            pos, _token_end(src, pos), "a literal cannot be the subject of a statement"
+                            pos, token_end(src, pos), "a literal cannot be the subject of a statement"
                         )
                     pos, term = self._read_numeric_literal(src, pos)
                 else:
@@ -639,9 +640,9 @@ class TurtleParser:
     def _verb_error(self, src: str, pos: int, state: int, kind: int) -> ParseError:
         c = src[pos]
         if c == '"' or c == "'" or c in "0123456789+-" or src.startswith(("true", "false"), pos):
-            return self._error(pos, _token_end(src, pos), "a literal cannot be a predicate")
+            return self._error(pos, token_end(src, pos), "a literal cannot be a predicate")
         if src.startswith("_:", pos) or c == "[":
-            return self._error(pos, _token_end(src, pos), "a blank node cannot be a predicate")
+            return self._error(pos, token_end(src, pos), "a blank node cannot be a predicate")
         if c == "(":
             return self._error(pos, pos + 1, "a collection cannot be a predicate")
         if state == _VERB and c in ".]" and kind == _TOP:
@@ -661,22 +662,10 @@ class TurtleParser:
         """The IRI at ``pos`` (which holds '<'), resolved; any escape or error located."""
         if src.startswith("<<", pos):
             raise self._expected(pos, "an IRI")
-        body_end = IRIREF_BODY_RE.match(src, pos + 1).end()  # type: ignore[union-attr]
-        if not src.startswith(">", body_end):
-            if body_end >= len(src) or src[body_end] in "\r\n":
-                raise self._error(pos, body_end, "unterminated IRI: expected '>' before the end of the line")
-            bad = src[body_end]
-            if bad == "\\":
-                raise self._error(
-                    body_end,
-                    body_end + 2,
-                    f"invalid escape '{src[body_end : body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
-                )
-            raise self._error(
-                body_end,
-                body_end + 1,
-                f"invalid character {_char(bad)} in IRI, expected '>' or an IRI character",
-            )
+        try:
+            body_end = iriref_body_end(src, pos)
+        except SpanError as e:
+            raise self._error(e.start, e.end, e.msg) from None
         raw = src[pos + 1 : body_end]
         iri = self._iris.get(raw) or self._iri(raw, pos, body_end + 1)
         return body_end + 1, iri
@@ -727,7 +716,7 @@ class TurtleParser:
         if prefix.endswith("."):
             raise self._error(pos, end, f"invalid prefix '{prefix}:': it cannot end with '.'")
         if not local and end < len(src) and src[end] in "-\u00b7":
-            raise self._error(end, _token_end(src, end), f"a local name cannot start with '{src[end]}'")
+            raise self._error(end, token_end(src, end), f"a local name cannot start with '{src[end]}'")
         if end < len(src) and src[end] == "\\":
             raise self._error(
                 end,
@@ -754,7 +743,7 @@ class TurtleParser:
         if m is None:
             raise self._error(
                 pos,
-                _token_end(src, pos),
+                token_end(src, pos),
                 f"invalid blank node label {describe_found(src, pos)}: "
                 "expected a letter, digit or '_' after '_:'",
             )
@@ -816,11 +805,11 @@ class TurtleParser:
             tag_end = m.end()
             if src.startswith("--", tag_end):
                 raise self._error(
-                    tag_end, _token_end(src, tag_end), f"a base direction ('--ltr', '--rtl') is {_RDF12}"
+                    tag_end, token_end(src, tag_end), f"a base direction ('--ltr', '--rtl') is {_RDF12}"
                 )
             if _is_name_char(src, tag_end):
                 raise self._error(
-                    end, _token_end(src, end), f"invalid language tag {describe_found(src, end)}"
+                    end, token_end(src, end), f"invalid language tag {describe_found(src, end)}"
                 )
             try:
                 return tag_end, self.terms.literal(lexical, None, m.group())
@@ -882,14 +871,6 @@ def _is_name_char(src: str, pos: int) -> bool:
     return pos < len(src) and _NAME_CHAR_RE.match(src, pos) is not None
 
 
-def _token_end(src: str, pos: int) -> int:
-    end = pos + 1
-    n = len(src)
-    while end < n and src[end] not in " \t\r\n" and end - pos < 40:
-        end += 1
-    return end
-
-
 def _quote(src: str, start: int, end: int) -> str:
     """`` X`` for the object text ``src[start:end]`` if short and on one line, else ''."""
     if start < 0:
@@ -898,11 +879,3 @@ def _quote(src: str, start: int, end: int) -> str:
     if not text or len(text) > 40 or "\n" in text:
         return ""
     return " " + text
-
-
-def _char(ch: str) -> str:
-    if ch == " ":
-        return "' ' (a space)"
-    if ord(ch) < 0x20 or ch == "\x7f":
-        return f"U+{ord(ch):04X}"
-    return f"'{ch}'"

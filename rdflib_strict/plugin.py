@@ -114,6 +114,17 @@ def _check_encoding(kwargs: dict[str, Any]) -> None:
         raise ParserError(f"these formats are UTF-8 by definition; encoding={encoding!r} is not supported")
 
 
+def _fill(parser: LineParser | Any, reader: ChunkReader, writer: SinkWriter) -> None:
+    """Run ``parser`` into ``writer``'s sink: all statements, or none (the sink as it was)."""
+    with paused_gc():
+        try:
+            parser.parse(reader, writer.emit)
+            writer.commit()
+        except BaseException:
+            writer.rollback()
+            raise
+
+
 class _LineFormatParser(Parser):
     quads: ClassVar[bool]
 
@@ -128,13 +139,7 @@ class _LineFormatParser(Parser):
         writer = SinkWriter(sink, allow_named=self.quads and _is_dataset_default(sink))
         terms = Terms(kwargs.get("bnode_context"))
         parser = LineParser(terms, self.quads, sink, writer.graph_for)
-        with paused_gc():
-            try:
-                parser.parse(reader, writer.emit)
-                writer.commit()
-            except BaseException:
-                writer.rollback()
-                raise
+        _fill(parser, reader, writer)
 
 
 class NTriplesParser(_LineFormatParser):
@@ -168,13 +173,7 @@ class TurtleParser(Parser):
         reader = reader_for(source)
         writer = SinkWriter(sink, allow_named=False)
         parser = Turtle(Terms(kwargs.get("bnode_context")), base_iri(source), sink)
-        with paused_gc():
-            try:
-                parser.parse(reader, writer.emit)
-                writer.commit()
-            except BaseException:
-                writer.rollback()
-                raise
+        _fill(parser, reader, writer)
         for prefix, namespace in parser.prefixes.items():
             sink.bind(prefix, namespace, override=True, replace=True)
 
