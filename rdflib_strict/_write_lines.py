@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from rdflib.graph import ConjunctiveGraph, Graph
+from rdflib.graph import ConjunctiveGraph, Dataset, Graph
 from rdflib.plugins.stores.memory import Memory
 from rdflib.term import Node
 
@@ -18,7 +18,9 @@ __all__ = ["default_graph_id", "graph_groups", "quad_groups", "statements", "wri
 def default_graph_id(graph: Graph) -> Node | None:
     """The identifier under which ``graph`` keeps its default graph, if it has named ones."""
     if isinstance(graph, ConjunctiveGraph):  # Dataset is a ConjunctiveGraph
-        identifier: Node = graph.default_context.identifier
+        # Dataset.default_context is deprecated since rdflib 7.x in favour of default_graph.
+        default: Graph | None = getattr(graph, "default_graph", None) if isinstance(graph, Dataset) else None
+        identifier: Node = (default if default is not None else graph.default_context).identifier
         return identifier
     return None
 
@@ -74,7 +76,8 @@ def graph_groups(graph: Graph, with_graphs: bool) -> Iterator[Group]:
         yield None, _triples(graph)
         return
     assert isinstance(graph, ConjunctiveGraph)
-    for ctx in graph.contexts():
+    # Dataset.contexts is deprecated in favour of Dataset.graphs (which has always existed).
+    for ctx in graph.graphs() if isinstance(graph, Dataset) else graph.contexts():
         name = ctx.identifier
         label = None if name == default else name
         if label is not None and not with_graphs:

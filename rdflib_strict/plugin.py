@@ -18,7 +18,7 @@ import sys
 from typing import IO, Any, ClassVar
 
 from rdflib.exceptions import ParserError
-from rdflib.graph import DATASET_DEFAULT_GRAPH_ID, ConjunctiveGraph, Graph
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID, ConjunctiveGraph, Dataset, Graph
 from rdflib.parser import InputSource, Parser, PythonInputSource
 from rdflib.serializer import Serializer
 
@@ -103,7 +103,11 @@ def _is_dataset_default(sink: Graph) -> bool:
         if frame is None:
             break
         owner = frame.f_locals.get("self")
-        if isinstance(owner, ConjunctiveGraph) and owner.default_context is sink:
+        if (
+            isinstance(owner, ConjunctiveGraph)
+            and not isinstance(owner, Dataset)  # a Dataset's default graph was recognised above
+            and owner.default_context is sink
+        ):
             return True
     return False
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from rdflib import RDF, XSD, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
-from w3c import assert_same_graph, oxigraph_graph
+from w3c import assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
 
 from rdflib_strict._errors import SerializeError
 from rdflib_strict._iri import iri_error
@@ -543,16 +543,19 @@ def test_deep_nested_lists() -> None:
 
 
 def _w3c_results() -> list[Path]:
-    root = Path(os.environ.get("RDF_TESTS_DIR", Path(__file__).resolve().parents[2] / "shared" / "rdf-tests"))
-    return sorted((root / "rdf" / "rdf11" / "rdf-turtle").glob("*.nt"))
+    """The mf:result files of the Turtle eval entries (not every .nt in the folder: the
+    orphan test-38.nt, in no manifest, spells a surrogate pair as two escapes, which RDF 1.1
+    N-Triples forbids)."""
+    root = find_rdf_tests_dir()
+    if root is None:
+        return []
+    cases = load_manifest(root, "rdf11-turtle")
+    return sorted({c.result for c in cases if c.kind == "TestTurtleEval" and c.result is not None})
 
 
 @pytest.mark.parametrize("path", _w3c_results(), ids=lambda p: p.name)
 def test_w3c_round_trip(path: Path) -> None:
-    try:
-        g = oxigraph_graph(path, "nt")
-    except SyntaxError as e:  # test-38.nt spells a surrogate pair as two \u escapes
-        pytest.skip(f"pyoxigraph cannot read the expected result itself: {e}")
+    g = oxigraph_graph(path, "nt")
     g.bind("ex", "http://example/")  # the eval tests' usual namespace: exercise prefixed names
     assert_round_trip(g)
     assert_round_trip(g, base="http://www.w3.org/2013/TurtleTests/")
