@@ -14,7 +14,7 @@ from ._lines import LineParser
 from ._source import ChunkReader
 from ._terms import Terms
 
-__all__ = ["FORMATS", "format_for", "install", "iterparse", "open_reader", "uninstall"]
+__all__ = ["FORMATS", "format_for", "install", "iterparse", "make_parser", "open_reader", "uninstall"]
 
 #: Our format names and their aliases, by canonical name.
 FORMATS: Final = {
@@ -88,25 +88,24 @@ def iterparse(
     reader, opened = open_reader(source, data)
     try:
         fmt = format_for(format, reader.name)
-        yield from _statements(reader, fmt, base, source)
+        if base is None and fmt == "turtle" and isinstance(source, (str, os.PathLike)):
+            base = pathlib.Path(os.fspath(source)).absolute().as_uri()
+        # One generator layer per statement, not two: it is most of the cost of a yield.
+        for batch in make_parser(fmt, base).batches(reader):
+            yield from batch
     finally:
         if opened is not None:
             opened.close()
 
 
-def _statements(reader: ChunkReader, fmt: str, base: str | None, source: object) -> Iterator[Statement]:
+def make_parser(fmt: str, base: str | None) -> Any:
+    """A parser of our canonical format name yielding ``(s, p, o, g)`` batches, g a term or None."""
     terms = Terms()
-    parser: Any
     if fmt == "turtle":
         from ._turtle import TurtleParser
 
-        if base is None and isinstance(source, (str, os.PathLike)):
-            base = pathlib.Path(os.fspath(source)).absolute().as_uri()
-        parser = TurtleParser(terms, base, None)
-    else:
-        parser = LineParser(terms, fmt == "nquads", None, _identity)
-    for batch in parser.batches(reader):
-        yield from batch
+        return TurtleParser(terms, base, None)
+    return LineParser(terms, fmt == "nquads", None, _identity)
 
 
 def _identity(label: Node) -> Hashable:

@@ -12,17 +12,15 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from rdflib.term import Node
 
 from . import __version__
-from ._api import FORMATS, format_for
+from ._api import FORMATS, format_for, make_parser
 from ._errors import ParseError, SerializeError
-from ._lines import LineParser
 from ._source import ChunkReader
-from ._terms import Terms
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -82,19 +80,6 @@ def _input_format(args: argparse.Namespace, path: str, option: str = "format") -
         raise _UsageError(f"{path}: {e}") from None
 
 
-def _identity(label: Node) -> Hashable:
-    return label
-
-
-def _parser_for(fmt: str, base: str | None) -> Any:
-    terms = Terms()
-    if fmt == "turtle":
-        from ._turtle import TurtleParser
-
-        return TurtleParser(terms, base, None)
-    return LineParser(terms, fmt == "nquads", None, _identity)
-
-
 def _base_for(args: argparse.Namespace, path: str) -> str | None:
     if args.base is not None:
         return str(args.base)
@@ -122,7 +107,7 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, list[ParseE
             raise _TooMany
 
     try:
-        parser = _parser_for(fmt, _base_for(args, path))
+        parser = make_parser(fmt, _base_for(args, path))
         try:
             parser.parse(ChunkReader(stream, name), emit, errors)
         except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
@@ -189,7 +174,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     ok = False
     count = 0
     try:
-        parser = _parser_for(source_fmt, _base_for(args, args.input))
+        parser = make_parser(source_fmt, _base_for(args, args.input))
         reader = ChunkReader(stream, name)
         if target == "turtle":
             count = _to_turtle(parser, reader, out, args)

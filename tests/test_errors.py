@@ -23,6 +23,7 @@ CASES = sorted(p for p in ERRORS_DIR.iterdir() if p.suffix in (".nt", ".nq"))
 
 # Bugs found while writing these tests (see the report): into a plain Graph, the default
 
+
 def _fmt(path: Path) -> str:
     return "strict-nquads" if path.suffix == ".nq" else "strict-ntriples"
 
@@ -35,10 +36,7 @@ def test_every_case_has_a_golden_message() -> None:
 
 @pytest.mark.parametrize(
     "case",
-    [
-        pytest.param(c, id=c.stem)
-        for c in CASES
-    ],
+    [pytest.param(c, id=c.stem) for c in CASES],
 )
 def test_golden_message(case: Path) -> None:
     expected = case.with_suffix(".txt").read_text(encoding="utf-8").rstrip("\n")

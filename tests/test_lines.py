@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rdflib import BNode, ConjunctiveGraph, Dataset, Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
-from w3c import _TermConverter, assert_same_graph
+from w3c import _TermConverter, assert_same_graph, default_graph, parsed
 
 from rdflib_strict import ParseError, plugin
 from rdflib_strict._lines import NQUADS_RE, NTRIPLES_RE, LineParser
@@ -32,7 +32,6 @@ O = "<http://example/o>"  # noqa: E741
 ES, EP, EO = URIRef("http://example/s"), URIRef("http://example/p"), URIRef("http://example/o")
 
 
-
 # --- helpers --------------------------------------------------------------------------------
 
 
@@ -41,7 +40,7 @@ def nt(data: str | bytes, **kw: Any) -> Graph:
 
 
 def nq(data: str | bytes, **kw: Any) -> Dataset:
-    return Dataset().parse(data=data, format="strict-nquads", **kw)
+    return parsed(Dataset(), data=data, format="strict-nquads", **kw)
 
 
 def nt_error(data: str | bytes) -> ParseError:
@@ -69,7 +68,7 @@ def ox_graph(data: str | bytes, quads: bool = False) -> Graph:
         triple = (conv(q.subject), conv(q.predicate), conv(q.object))
         if isinstance(out, Dataset):
             if isinstance(q.graph_name, ox.DefaultGraph):
-                out.default_graph.add(triple)  # type: ignore[arg-type]
+                default_graph(out).add(triple)  # type: ignore[arg-type]
             else:
                 out.graph(conv(q.graph_name)).add(triple)  # type: ignore[arg-type]
         else:
@@ -698,7 +697,7 @@ def test_fast_and_slow_path_agree_nquads(line: str) -> None:
     assert tuple(map(_exact, (s, p, o))) == tuple(map(_exact, quad[:3]))
     gid = g.identifier if isinstance(g, Graph) else g
     if quad[3] == "DEFAULT":
-        assert gid in (None, ds.default_graph.identifier)
+        assert gid in (None, default_graph(ds).identifier)
     else:
         assert gid == quad[3]
     assert ox_accepts(line, ox.RdfFormat.N_QUADS)

@@ -31,6 +31,7 @@ from w3c import (
     find_rdf_tests_dir,
     load_manifest,
     oxigraph_graph,
+    parsed,
     rdf12_syntax_features,
 )
 
@@ -140,7 +141,7 @@ LANGUAGE: dict[str, tuple[type[Graph], str]] = {
 def parse(case: W3CTest) -> Graph:
     """Parse the action (local path) with our parser; publicID = the action IRI."""
     container, plugin = LANGUAGE[case.manifest]
-    return container().parse(str(case.action), format=fmt(plugin), publicID=case.action_iri)
+    return parsed(container(), str(case.action), format=fmt(plugin), publicID=case.action_iri)
 
 
 # --------------------------------------------------------------------------------------------

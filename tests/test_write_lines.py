@@ -15,6 +15,7 @@ from rdflib import BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.compare import isomorphic
 from rdflib.namespace import XSD
 from rdflib.term import Node
+from w3c import default_graph
 
 from rdflib_strict import SerializeError
 
@@ -50,7 +51,7 @@ def _rdflib_term(t: Node) -> Node:
 def rdflib_quads(graph: Graph) -> Graph:
     out = set()
     if isinstance(graph, Dataset):
-        default = graph.default_graph.identifier
+        default = default_graph(graph).identifier
         for s, p, o, c in graph.quads((None, None, None, None)):
             name = c.identifier if isinstance(c, Graph) else c
             out.add((s, p, _rdflib_term(o), None if name in (None, default) else name))
@@ -312,7 +313,7 @@ def graphs(draw: st.DrawFn, named: bool) -> Graph:
         if named and draw(st.booleans()):
             g.graph(draw(st.one_of(iris, bnodes))).add(triple)  # type: ignore[union-attr]
         else:
-            target = g.default_graph if isinstance(g, Dataset) else g
+            target = default_graph(g) if isinstance(g, Dataset) else g
             target.add(triple)
     return g
 

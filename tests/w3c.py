@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pyoxigraph as ox
 from rdflib import RDF, BNode, Dataset, Graph, Literal, Namespace, URIRef
@@ -32,10 +33,12 @@ __all__ = [
     "RDF_TESTS_MISSING",
     "W3CTest",
     "assert_same_graph",
+    "default_graph",
     "find_rdf_tests_dir",
     "literal_multiset",
     "load_manifest",
     "oxigraph_graph",
+    "parsed",
     "rdf12_syntax_features",
     "repo_root",
     "same_graph",
@@ -50,9 +53,7 @@ RDF_LANGSTRING = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString")
 #: Base of ``mf:assumedTestBase``: a manifest at ``<path>`` has base ``ASSUMED_BASE + path + "/"``.
 ASSUMED_BASE = "https://w3c.github.io/rdf-tests/"
 
-RDF_TESTS_MISSING = (
-    "W3C rdf-tests not found: set RDF_TESTS_DIR or place them at ../shared/rdf-tests"
-)
+RDF_TESTS_MISSING = "W3C rdf-tests not found: set RDF_TESTS_DIR or place them at ../shared/rdf-tests"
 
 #: Manifests run by ``test_w3c.py``: test-id prefix -> path relative to the rdf-tests root.
 MANIFESTS: dict[str, str] = {
@@ -62,6 +63,25 @@ MANIFESTS: dict[str, str] = {
     "rdf12-nt-c14n": "rdf/rdf12/rdf-n-triples/c14n",
     "rdf12-nq-c14n": "rdf/rdf12/rdf-n-quads/c14n",
 }
+
+
+G = TypeVar("G", bound=Graph)
+
+
+def parsed(container: G, *args: Any, **kwargs: Any) -> G:
+    """``container.parse(...)``, returning the container itself.
+
+    ``Dataset.parse`` returns the Dataset since rdflib 7.1 but its default graph in 7.0
+    (rdflib's behaviour, the same for every parser plugin), so tests never chain on it.
+    """
+    container.parse(*args, **kwargs)
+    return container
+
+
+def default_graph(ds: Dataset) -> Graph:
+    """A Dataset's default graph (``default_graph`` since rdflib 7.1, ``default_context`` in 7.0)."""
+    graph = getattr(ds, "default_graph", None)
+    return graph if isinstance(graph, Graph) else ds.default_context
 
 
 def repo_root() -> Path:
@@ -273,7 +293,7 @@ def oxigraph_graph(
         for q in quads:
             triple = (conv(q.subject), conv(q.predicate), conv(q.object))
             if isinstance(q.graph_name, ox.DefaultGraph):
-                ds.default_graph.add(triple)  # type: ignore[arg-type]
+                default_graph(ds).add(triple)  # type: ignore[arg-type]
             else:
                 ds.graph(conv(q.graph_name)).add(triple)  # type: ignore[arg-type]
         return ds
@@ -295,7 +315,7 @@ Quad = tuple[Node, Node, Node, Node | None]
 def _quads(graph: Graph) -> Iterator[Quad]:
     """Every statement as ``(s, p, o, g)``; ``g`` is None for a plain Graph / the default graph."""
     if isinstance(graph, Dataset):
-        default_id = graph.default_graph.identifier
+        default_id = default_graph(graph).identifier
         for s, p, o, g in graph.quads((None, None, None, None)):
             gid = g.identifier if isinstance(g, Graph) else g
             yield s, p, o, (None if gid is None or gid == default_id else gid)
@@ -344,8 +364,7 @@ def _nt(term: Node | None) -> str:
 def to_ntriples_lines(graph: Graph) -> list[str]:
     """Sorted N-Triples/N-Quads lines (rdflib's ``n3()`` term syntax) for diagnostics."""
     return sorted(
-        f"{_nt(s)} {_nt(p)} {_nt(o)} {_nt(g) + ' ' if g is not None else ''}."
-        for s, p, o, g in _quads(graph)
+        f"{_nt(s)} {_nt(p)} {_nt(o)} {_nt(g) + ' ' if g is not None else ''}." for s, p, o, g in _quads(graph)
     )
 
 
@@ -385,7 +404,7 @@ def _xsd_string_as_plain(graph: Graph) -> Graph:
         triple = (fix(s), fix(p), fix(o))
         target = copy.graph(g) if isinstance(copy, Dataset) and g is not None else copy
         if isinstance(target, Dataset):
-            target = target.default_graph
+            target = default_graph(target)
         target.add(triple)  # type: ignore[arg-type]
     return copy
 
