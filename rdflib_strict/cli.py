@@ -224,7 +224,7 @@ def _to_turtle(parser: Any, reader: ChunkReader, out: IO[bytes], args: argparse.
         count += len(batch)
     if hasattr(parser, "prefixes"):
         for prefix, namespace in parser.prefixes.items():
-            graph.bind(prefix, namespace, override=True, replace=True)
+            graph.bind(prefix, namespace)
     write_turtle(graph, out, base=args.base)
     return count
 

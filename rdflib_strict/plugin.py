@@ -179,7 +179,7 @@ class TurtleParser(Parser):
         parser = Turtle(Terms(kwargs.get("bnode_context")), base_iri(source), sink)
         _fill(parser, reader, writer)
         for prefix, namespace in parser.prefixes.items():
-            sink.bind(prefix, namespace, override=True, replace=True)
+            sink.bind(prefix, namespace)  # exactly as rdflib's turtle parser binds them
 
 
 def _open_encoding(encoding: str | None) -> bool:

@@ -10,6 +10,8 @@ so the list cannot go stale.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rdflib import Dataset, Graph, Literal
 from rdflib.term import Node
@@ -83,3 +85,12 @@ def test_same_sink_contents_as_builtin(case: W3CTest) -> None:
 def test_deviation_list_names_real_cases() -> None:
     ids = {c.id for c in ALL_CASES}
     assert set(DEVIATIONS) <= ids
+
+
+@pytest.mark.parametrize("name", ["library.ttl", "schemaorg-all-https.ttl"])
+def test_prefix_bindings_same_as_builtin(name: str, shared_data_dir: Path, repo_root: Path) -> None:
+    path = repo_root / "examples" / name if name == "library.ttl" else shared_data_dir / name
+    ours = Graph().parse(path, format="strict-turtle")
+    theirs = Graph().parse(path, format="turtle")
+    assert dict(ours.namespaces()) == dict(theirs.namespaces())
+    assert "schema" in dict(ours.namespaces())
