@@ -34,7 +34,7 @@ from ._grammar import (
 )
 from ._scan import SpanError, iriref_body_end, token_end
 from ._source import ChunkReader
-from ._terms import TermError, Terms
+from ._terms import TermError, Terms, exact_literal
 
 __all__ = ["LineParser"]
 
@@ -114,6 +114,7 @@ class LineParser:
         bnode = terms.bnode
         plain_get = self._plain.get
         default = self.default
+        quads = self.quads
         slow = self._statement
         for src in reader:
             self._src = src
@@ -126,7 +127,7 @@ class LineParser:
                 m = match(src, pos)
                 if m is not None:
                     try:
-                        if self.quads:
+                        if quads:
                             s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang, g_iri, g_bn = m.groups()
                         else:
                             s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang = m.groups()
@@ -169,7 +170,8 @@ class LineParser:
     # --- term helpers shared by both paths ---------------------------------------------
 
     def _plain_literal(self, raw: str) -> Literal:
-        lit = self._plain[raw] = self.terms.literal(unescape_string(raw), None, None)
+        # A simple literal needs no check beyond its escapes: no second cache by value.
+        lit = self._plain[raw] = exact_literal(unescape_string(raw), None, None)
         return lit
 
     def _literal(self, raw: str, dt: str | None, lang: str | None) -> Literal:
@@ -224,6 +226,8 @@ class LineParser:
             raise self._error(pos, pos + 7, f"'VERSION' is {NOT_RDF11}")
         # subject
         s: Node
+        if src.startswith("<<", pos):
+            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
         if ch == "<":
             pos, s = self._iriref(pos)
         elif src.startswith("_:", pos):

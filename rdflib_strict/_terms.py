@@ -109,7 +109,8 @@ class Terms:
             if ":" not in iri or reason.startswith("no scheme"):
                 reason = "relative IRI; only absolute IRIs are allowed here"
             raise TermError(f"invalid IRI <{raw}>: {reason}")
-        term = self.iris[raw] = URIRef(iri)
+        # Validated already: URIRef() would check the characters again (and only log).
+        term = self.iris[raw] = _new_str(URIRef, iri)
         return term
 
     def fresh_bnode(self) -> BNode:

@@ -7,7 +7,7 @@ from typing import IO, Any
 
 from rdflib.graph import ConjunctiveGraph, Dataset, Graph
 from rdflib.plugins.stores.memory import Memory
-from rdflib.term import Node
+from rdflib.term import BNode, Literal, Node, URIRef
 
 from ._errors import SerializeError
 from ._write_terms import TermWriter
@@ -135,10 +135,10 @@ def write_lines(
     # rdflib terms hash in Python; these caches are keyed by id() (a C-level int hash) and
     # hold their term, so an id cannot be reused by another object while it is cached.
     # One cache per position: the same Literal object must still fail as a subject.
-    subjects: dict[int, tuple[Node, str]] = {}
-    predicates: dict[int, tuple[Node, str]] = {}
-    objects: dict[int, tuple[Node, str]] = {}
-    s_get, p_get, o_get = subjects.get, predicates.get, objects.get
+    subjects: _Cache = ({}, {})
+    predicates: _Cache = ({}, {})
+    objects: _Cache = ({}, {})
+    s_get, p_get, o_get = subjects[0].get, predicates[0].get, objects[0].get
     lines: list[str] = []
     append = lines.append
     count = 0
@@ -192,12 +192,28 @@ def _flush(lines: list[str], stream: IO[bytes], canonical: bool) -> int:
     return count
 
 
+# By object identity (a hit when a parser shared its terms), then by value (a graph built by
+# rdflib's own parsers holds a new object per occurrence).
+_Cache = tuple[dict[int, tuple[Node, str]], dict[tuple[object, ...], str]]
+
+
 def _spell(
-    cache: dict[int, tuple[Node, str]],
+    cache: _Cache,
     term: Node,
     spell: Callable[[Node, tuple[Node | None, ...]], str],
     statement: tuple[Node | None, ...],
 ) -> str:
-    text = spell(term, statement)
-    cache[id(term)] = (term, text)
+    by_id, by_value = cache
+    cls = type(term)
+    # str() of a term is a plain str, hashed in C; the term's own hash runs Python code, and
+    # isinstance() on rdflib terms goes through abc, hence the exact type tests first.
+    if cls is URIRef or cls is BNode or not isinstance(term, Literal):
+        key: tuple[object, ...] = (cls, str(term))
+    else:
+        dt = term.datatype
+        key = (str(term), None if dt is None else str(dt), term.language)
+    text = by_value.get(key)
+    if text is None:
+        text = by_value[key] = spell(term, statement)
+    by_id[id(term)] = (term, text)
     return text

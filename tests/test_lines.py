@@ -708,3 +708,10 @@ def test_fast_path_is_exercised() -> None:
     assert NTRIPLES_RE.match(f'{S} {P} "x"@en .\n')
     assert NQUADS_RE.match(f"_:a {P} {O} <http://example/g> .")
     assert NTRIPLES_RE.match(f"<http://example/\\u00E9> {P} {O} .") is None  # escapes: slow path
+
+
+def test_rdf12_triple_term_as_subject_says_rdf12() -> None:
+    with pytest.raises(ParseError) as info:
+        nt("<<( <http://ex/a> <http://ex/b> <http://ex/c> )>> <http://ex/p> <http://ex/o> .\n")
+    assert "RDF 1.2" in info.value.msg
+    assert (info.value.lineno, info.value.colno, info.value.end_offset) == (1, 1, 3)

@@ -1,0 +1,138 @@
+"""rdflib-strict validate / convert: output, exit status, stdin, files written only on success."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from w3c import assert_same_graph, oxigraph_graph
+
+from rdflib_strict import cli
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLE = REPO / "examples" / "library.ttl"
+BAD_NT = (
+    '<http://ex/s> <http://ex/p> "ok" .\n'
+    "<http://ex/s> <http://ex/p> <rel> .\n"
+    '<http://ex/s> <http://ex/p> "a\\qb" .\n'
+    '<http://ex/s> <http://ex/p> "fine" .\n'
+)
+
+
+def run(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rdflib_strict", *args],
+        input=stdin.decode(),
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+
+
+def test_validate_reports_every_bad_line_with_position(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.nt"
+    bad.write_text(BAD_NT, encoding="utf-8")
+    out = run(["validate", str(bad), str(EXAMPLE)])
+    assert out.returncode == 1
+    lines = out.stdout.splitlines()
+    assert f"{bad}:2:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here" in lines
+    assert any(line.startswith(f"{bad}:3:31: invalid escape '\\q'") for line in lines)
+    assert f"{EXAMPLE}: valid, 38 statements" in lines
+    assert "2 files checked: 1 valid, 1 invalid (2 errors); 40 statements in" in out.stderr
+
+
+def test_validate_quiet_prints_one_line_per_error_and_no_summary(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.nt"
+    bad.write_text(BAD_NT, encoding="utf-8")
+    out = run(["validate", "--quiet", str(bad)])
+    assert out.returncode == 1
+    assert len(out.stdout.splitlines()) == 2
+    assert out.stderr == ""
+
+
+def test_validate_max_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "many.nt"
+    bad.write_text("<rel> <http://ex/p> <http://ex/o> .\n" * 50, encoding="utf-8")
+    out = run(["validate", "-q", "--max-errors", "3", str(bad)])
+    assert out.returncode == 1
+    assert len(out.stdout.splitlines()) == 3
+
+
+def test_validate_stdin_and_turtle_resynchronises() -> None:
+    doc = b"@prefix : <http://ex/> .\n:s :p :o\n:s2 :p :o .\n:s3 :p :o .\n:s4 :p ex:o .\n"
+    out = run(["validate", "-", "--format", "ttl"], stdin=doc)
+    assert out.returncode == 1
+    assert "<stdin>:3:1: expected ',', ';' or '.' after the object :o, found ':s2'" in out.stdout
+    assert "<stdin>:5:8: undefined prefix 'ex:'" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["validate", "missing.nt"], "cannot read"),
+        (["validate", "README.md"], "cannot tell the format"),
+        (["convert", "examples/library.ttl", "--to", "rdfxml"], "unknown format"),
+    ],
+)
+def test_usage_errors_exit_2(args: list[str], message: str) -> None:
+    out = run(args)
+    assert out.returncode == 2
+    assert message in out.stderr
+
+
+def test_valid_exit_0() -> None:
+    out = run(["validate", str(EXAMPLE)])
+    assert (out.returncode, out.stdout) == (0, "")
+
+
+@pytest.mark.parametrize("target", ["nt", "nq", "ttl"])
+def test_convert_every_format_round_trips(target: str, tmp_path: Path) -> None:
+    dest = tmp_path / f"out.{target}"
+    out = run(["convert", str(EXAMPLE), "--to", target, "-o", str(dest)])
+    assert out.returncode == 0, out.stderr
+    assert "38 statements converted" in out.stderr
+    expected = oxigraph_graph(EXAMPLE, "ttl")
+    assert_same_graph(oxigraph_graph(dest, target), expected)
+
+
+def test_convert_canonical_and_ascii_from_stdin() -> None:
+    doc = '<http://ex/s> <http://ex/p> "caf\u00e9"@EN .\n<http://ex/a> <http://ex/p> "x" .\n'
+    out = run(["convert", "-", "--from", "nt", "--to", "nt", "--canonical", "--ascii", "-q"], doc.encode())
+    assert out.returncode == 0
+    assert out.stdout == (
+        '<http://ex/a> <http://ex/p> "x" .\n<http://ex/s> <http://ex/p> "caf\\u00E9"@en .\n'
+    )
+
+
+def test_convert_writes_nothing_when_the_input_is_bad(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.nt"
+    bad.write_text(BAD_NT, encoding="utf-8")
+    dest = tmp_path / "out.nq"
+    dest.write_text("previous contents", encoding="utf-8")
+    out = run(["convert", str(bad), "--to", "nq", "-o", str(dest)])
+    assert out.returncode == 1
+    assert f"{bad}:2:29:" in out.stderr
+    assert dest.read_text(encoding="utf-8") == "previous contents"
+    assert not (tmp_path / "out.nq.part").exists()
+
+
+def test_convert_named_graphs_to_triples_refused(tmp_path: Path) -> None:
+    src = tmp_path / "g.nq"
+    src.write_text("<http://ex/s> <http://ex/p> <http://ex/o> <http://ex/g> .\n", encoding="utf-8")
+    out = run(["convert", str(src), "--to", "nt"])
+    assert out.returncode == 1
+    assert "no named graphs" in out.stderr
+
+
+def test_progress_bar_draws_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    data = io.BytesIO(b"x" * 1000)
+    progress = cli._Progress(data, "big.nt", 1000)
+    assert progress.read(400) == b"x" * 400
+    progress.finish()
+    assert "big.nt: [########" in err.getvalue()
+    assert " 40.0% " in err.getvalue()
