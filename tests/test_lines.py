@@ -707,7 +707,9 @@ def test_fast_path_is_exercised() -> None:
     # The agreement tests above only mean something if the one-regex path takes common lines.
     assert NTRIPLES_RE.match(f'{S} {P} "x"@en .\n')
     assert NQUADS_RE.match(f"_:a {P} {O} <http://example/g> .")
-    assert NTRIPLES_RE.match(f"<http://example/\\u00E9> {P} {O} .") is None  # escapes: slow path
+    # Escaped IRIs are taken too, and decoded when first seen.
+    assert NTRIPLES_RE.match(f"<http://example/\\u00E9> {P} {O} .")
+    assert set(nt(f"<http://example/\\u00E9> {P} {O} .\n").subjects()) == {URIRef("http://example/\u00e9")}
 
 
 def test_rdf12_triple_term_as_subject_says_rdf12() -> None:
@@ -715,3 +717,13 @@ def test_rdf12_triple_term_as_subject_says_rdf12() -> None:
         nt("<<( <http://ex/a> <http://ex/b> <http://ex/c> )>> <http://ex/p> <http://ex/o> .\n")
     assert "RDF 1.2" in info.value.msg
     assert (info.value.lineno, info.value.colno, info.value.end_offset) == (1, 1, 3)
+
+
+@pytest.mark.parametrize("char", [chr(c) for c in range(0x21)] + list('<"{}|^`\\'))
+def test_every_character_iriref_forbids_is_rejected_in_both_paths(char: str) -> None:
+    # The fast path captures IRI bodies up to '>' and relies on this check.
+    from rdflib_strict._iri import iri_error
+
+    assert iri_error(f"http://example/a{char}b") is not None
+    with pytest.raises(ParseError):
+        nt(f"<http://example/a{char}b> <http://example/p> <http://example/o> .\n")
