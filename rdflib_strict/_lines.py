@@ -32,6 +32,7 @@ from ._grammar import (
     WS_LINE,
 )
 from ._scan import SpanError, iriref_body_end, token_end
+from ._sink import BatchParser
 from ._source import ChunkReader
 from ._terms import TermError, Terms, exact_literal
 
@@ -70,7 +71,7 @@ NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
 _RDF12_TRIPLE_TERM: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 
 
-class LineParser:
+class LineParser(BatchParser):
     """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
 
     Each quad's fourth element is ``default`` for the default graph, else
@@ -94,19 +95,6 @@ class LineParser:
         self.name = "<string>"
         self._first_line = 1
         self._src = ""
-
-    def parse(self, reader: ChunkReader, emit: Emit, errors: list[ParseError] | None = None) -> int:
-        """Parse everything ``reader`` yields, handing each chunk's statements to ``emit``.
-
-        With ``errors`` given, a bad statement is recorded there and parsing resumes at the
-        next line (the validator reports every bad line); otherwise the first error raises.
-        Returns the number of statements.
-        """
-        count = 0
-        for batch in self.batches(reader, errors):
-            count += len(batch)
-            emit(batch)
-        return count
 
     def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""

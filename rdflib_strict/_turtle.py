@@ -39,6 +39,7 @@ from ._grammar import (
 )
 from ._iri import iri_error, is_absolute, ref_error, resolve
 from ._scan import SpanError, iriref_body_end, token_end
+from ._sink import BatchParser
 from ._source import ChunkReader
 from ._terms import (
     RDF_FIRST,
@@ -126,7 +127,7 @@ class _NeedMore(Exception):
     """The statement runs past the end of the buffer and the input has more."""
 
 
-class TurtleParser:
+class TurtleParser(BatchParser):
     """Parses RDF 1.1 Turtle into batches of ``(s, p, o, default)``.
 
     ``base`` is the base IRI before any ``@base`` (publicID or the source location), or None.
@@ -151,19 +152,6 @@ class TurtleParser:
         self._done = False
 
     # --- driver ----------------------------------------------------------------------------
-
-    def parse(self, reader: ChunkReader, emit: Emit, errors: list[ParseError] | None = None) -> int:
-        """Parse everything ``reader`` yields, handing batches of statements to ``emit``.
-
-        With ``errors`` given, a bad statement is recorded there and parsing resumes after
-        the next '.' that ends a statement; otherwise the first error raises.
-        Returns the number of statements.
-        """
-        count = 0
-        for batch in self.batches(reader, errors):
-            count += len(batch)
-            emit(batch)
-        return count
 
     def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
         """The statements of the document, one non-empty list per buffer parsed (see ``parse``)."""

@@ -23,7 +23,7 @@ from rdflib.parser import InputSource, Parser, PythonInputSource
 from rdflib.serializer import Serializer
 
 from ._lines import LineParser
-from ._sink import SinkWriter, paused_gc
+from ._sink import BatchParser, SinkWriter, paused_gc
 from ._source import ChunkReader
 from ._terms import Terms
 from ._write_lines import graph_groups, write_lines
@@ -118,7 +118,7 @@ def _check_encoding(kwargs: dict[str, Any]) -> None:
         raise ParserError(f"these formats are UTF-8 by definition; encoding={encoding!r} is not supported")
 
 
-def _fill(parser: LineParser | Any, reader: ChunkReader, writer: SinkWriter) -> None:
+def _fill(parser: BatchParser, reader: ChunkReader, writer: SinkWriter) -> None:
     """Run ``parser`` into ``writer``'s sink: all statements, or none (the sink as it was)."""
     with paused_gc():
         try:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from rdflib import RDF, XSD, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
-from w3c import assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
+from w3c import _TermConverter, assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
 
 from rdflib_strict._errors import SerializeError
 from rdflib_strict._iri import iri_error
@@ -43,27 +43,8 @@ def serialize(graph: Graph, **kwargs: object) -> bytes:
     return buf.getvalue()
 
 
-class _Conv:
-    """pyoxigraph terms -> rdflib terms with exact lexical forms, one BNode per label."""
-
-    def __init__(self) -> None:
-        self.bnodes: dict[str, BNode] = {}
-
-    def __call__(self, term: object) -> Node:
-        if isinstance(term, ox.NamedNode):
-            return URIRef(term.value)
-        if isinstance(term, ox.BlankNode):
-            return self.bnodes.setdefault(term.value, BNode())
-        assert isinstance(term, ox.Literal)
-        if term.language:
-            return Literal(term.value, lang=term.language)
-        if term.datatype.value == str(XSD.string):
-            return Literal(term.value)
-        return Literal(term.value, datatype=URIRef(term.datatype.value), normalize=False)
-
-
 def ox_read(data: bytes, base: str | None = None) -> Graph:
-    conv = _Conv()
+    conv = _TermConverter()  # exact lexical forms, one BNode per label
     g = Graph()
     for q in ox.parse(input=data, format=ox.RdfFormat.TURTLE, base_iri=base):
         g.add((conv(q.subject), conv(q.predicate), conv(q.object)))  # type: ignore[arg-type]
