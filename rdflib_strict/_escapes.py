@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ._scan import SpanError
+
 __all__ = [
     "EscapeError",
     "escape_iri",
@@ -15,14 +17,8 @@ __all__ = [
 ]
 
 
-class EscapeError(ValueError):
+class EscapeError(SpanError):
     """A bad escape at ``start:end`` of the escaped text; parsers turn it into a ParseError."""
-
-    def __init__(self, start: int, end: int, msg: str) -> None:
-        super().__init__(msg)
-        self.start = start
-        self.end = end
-        self.msg = msg
 
 
 # [159s] ECHAR ::= '\' [tbnrf"'\]
