@@ -31,7 +31,7 @@ from ._grammar import (
     STRING_QUOTE_BODY,
     WS_LINE,
 )
-from ._scan import SpanError, iriref_body_end, token_end
+from ._scan import NOT_RDF11, SpanError, iriref_body_end, token_end
 from ._sink import BatchParser
 from ._source import ChunkReader
 from ._terms import TermError, Terms, exact_literal
@@ -67,7 +67,6 @@ _WS_RE: Final = re.compile(WS_LINE)
 _STRING_RE: Final = re.compile(STRING_QUOTE_BODY)
 _LINE_END_RE: Final = re.compile(r"[\r\n]+")
 
-NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
 _RDF12_TRIPLE_TERM: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 
 
@@ -196,13 +195,9 @@ class LineParser(BatchParser):
 
     def _expected(self, pos: int, what: str) -> ParseError:
         src = self._src
-        found = describe_found(src, pos)
-        end = pos + 1
         if src.startswith("<<", pos):
             return self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
-        while end < len(src) and src[end] not in " \t\r\n" and end - pos < 40:
-            end += 1
-        return self._error(pos, end, f"expected {what}, found {found}")
+        return self._error(pos, token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}")
 
     def _statement(self, src: str, pos: int) -> tuple[int, Quad | None]:
         """Read one line: blank, comment or statement. Raise ParseError at the exact token."""

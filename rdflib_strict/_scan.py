@@ -10,9 +10,11 @@ from typing import Final
 
 from ._grammar import IRIREF_BODY_RE
 
-__all__ = ["SpanError", "describe_char", "iriref_body_end", "token_end"]
+__all__ = ["NOT_RDF11", "SpanError", "describe_char", "iriref_body_end", "token_end"]
 
 _QUOTE_MAX: Final = 40
+#: How every parser ends the message for RDF 1.2-only syntax.
+NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
 
 
 class SpanError(ValueError):

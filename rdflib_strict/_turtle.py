@@ -38,7 +38,7 @@ from ._grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ._iri import iri_error, is_absolute, ref_error, resolve
-from ._scan import SpanError, iriref_body_end, token_end
+from ._scan import NOT_RDF11, SpanError, iriref_body_end, token_end
 from ._sink import BatchParser
 from ._source import ChunkReader
 from ._terms import (
@@ -115,7 +115,6 @@ _FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:{_FAST_OBJECT}){_FAST_END}")
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
 _KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version))(?![^\s<])|true|false|a")
 
-_RDF12: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
 
 # Parser states: what the next token must be.
 _SUBJECT, _VERB, _VERB_OR_END, _OBJECT, _AFTER_OBJECT, _AFTER_SEMICOLON, _ITEM = range(7)
@@ -261,9 +260,9 @@ class TurtleParser(BatchParser):
                 pos -= 1
             return self._error(pos, pos + 1, f"expected {what}, found end of document")
         if src.startswith("<<(", pos):
-            return self._error(pos, pos + 3, f"triple terms ('<<( ... )>>') are {_RDF12}")
+            return self._error(pos, pos + 3, f"triple terms ('<<( ... )>>') are {NOT_RDF11}")
         if src.startswith("<<", pos):
-            return self._error(pos, pos + 2, f"reified triples ('<< ... >>') are {_RDF12}")
+            return self._error(pos, pos + 2, f"reified triples ('<< ... >>') are {NOT_RDF11}")
         return self._error(pos, token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}")
 
     def _need(self, pos: int, what: str) -> ParseError:
@@ -288,7 +287,7 @@ class TurtleParser(BatchParser):
                     return self._read_sparql_prefix(src, m.end())
                 if word == "base":
                     return self._read_sparql_base(src, m.end())
-                raise self._error(pos, m.end(), f"'VERSION' is {_RDF12}")
+                raise self._error(pos, m.end(), f"'VERSION' is {NOT_RDF11}")
         return self._read_triples(src, pos, out)
 
     # [4] prefixID ::= '@prefix' PNAME_NS IRIREF '.'
@@ -299,7 +298,7 @@ class TurtleParser(BatchParser):
         elif src.startswith("@base", pos) and not _is_name_char(src, pos + 5):
             pos = self._read_base_declaration(src, pos + 5)
         elif src.startswith("@version", pos) and not _is_name_char(src, pos + 8):
-            raise self._error(pos, pos + 8, f"'@version' is {_RDF12}")
+            raise self._error(pos, pos + 8, f"'@version' is {NOT_RDF11}")
         else:
             raise self._expected(pos, "'@prefix', '@base' or a subject")
         pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
@@ -616,9 +615,9 @@ class TurtleParser(BatchParser):
     def _after_object_error(self, src: str, pos: int, kind: int, term_start: int) -> ParseError:
         c = src[pos]
         if src.startswith("{|", pos):
-            return self._error(pos, pos + 2, f"annotations ('{{| ... |}}') are {_RDF12}")
+            return self._error(pos, pos + 2, f"annotations ('{{| ... |}}') are {NOT_RDF11}")
         if c == "~":
-            return self._error(pos, pos + 1, f"reifiers ('~') are {_RDF12}")
+            return self._error(pos, pos + 1, f"reifiers ('~') are {NOT_RDF11}")
         if c == "^" and src.startswith("^^", pos):
             return self._error(pos, pos + 2, "a literal cannot have both a language tag and a datatype")
         if c == ")" or (c == "]" and kind != _PROPERTY_LIST):
@@ -793,7 +792,7 @@ class TurtleParser(BatchParser):
             tag_end = m.end()
             if src.startswith("--", tag_end):
                 raise self._error(
-                    tag_end, token_end(src, tag_end), f"a base direction ('--ltr', '--rtl') is {_RDF12}"
+                    tag_end, token_end(src, tag_end), f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
                 )
             if _is_name_char(src, tag_end):
                 raise self._error(

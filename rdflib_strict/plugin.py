@@ -38,6 +38,9 @@ __all__ = [
 ]
 
 
+_NO_TEXT = "this source holds no text (a Python object?); strict parsers read documents"
+
+
 def reader_for(source: InputSource) -> ChunkReader:
     """A ChunkReader over the stream in ``source``, preferring bytes so we own the decoding.
 
@@ -45,7 +48,7 @@ def reader_for(source: InputSource) -> ChunkReader:
     reading the str directly avoids a needless encode and decode.
     """
     if isinstance(source, PythonInputSource):  # data={...}: its stream accessors raise
-        raise ParserError("this source holds no text (a Python object?); strict parsers read documents")
+        raise ParserError(_NO_TEXT)
     char = source.getCharacterStream()
     byte = source.getByteStream()
     stream: Any
@@ -56,7 +59,7 @@ def reader_for(source: InputSource) -> ChunkReader:
     elif char is not None:
         stream = char
     else:
-        raise ParserError("this source holds no text (a Python object?); strict parsers read documents")
+        raise ParserError(_NO_TEXT)
     return ChunkReader(stream, source_name(source, stream))
 
 
@@ -112,9 +115,14 @@ def _is_dataset_default(sink: Graph) -> bool:
     return False
 
 
+def _encoding_key(encoding: str) -> str:
+    """``UTF-8``, ``utf_8`` and ``utf8`` alike: the spellings Python's codecs accept."""
+    return encoding.lower().replace("-", "").replace("_", "")
+
+
 def _check_encoding(kwargs: dict[str, Any]) -> None:
     encoding = kwargs.get("encoding")
-    if encoding is not None and str(encoding).lower().replace("-", "").replace("_", "") != "utf8":
+    if encoding is not None and _encoding_key(str(encoding)) != "utf8":
         raise ParserError(f"these formats are UTF-8 by definition; encoding={encoding!r} is not supported")
 
 
@@ -186,7 +194,7 @@ def _open_encoding(encoding: str | None) -> bool:
     """Whether to write ASCII only; raise for encodings these formats cannot use."""
     if encoding is None:
         return False
-    norm = encoding.lower().replace("-", "").replace("_", "")
+    norm = _encoding_key(encoding)
     if norm == "utf8":
         return False
     if norm in ("ascii", "usascii"):
