@@ -68,6 +68,18 @@ class ChunkReader:
             self._first = False
             if text.startswith(_BOM):
                 text = text[1:]
+        if self._text:
+            # Checked after the BOM is dropped, so columns match what the parsers count.
+            m = _SURROGATE_RE.search(text)
+            if m is not None:
+                raise ParseError.at(
+                    text,
+                    m.start(),
+                    m.end(),
+                    f"lone surrogate U+{ord(m.group()):04X} in the input, which is not UTF-8 text",
+                    self.name,
+                    self._next_line,
+                )
         self.line = self._next_line
         self._next_line += text.count("\n")
         return text
@@ -83,16 +95,6 @@ class ChunkReader:
     def _read_text(self, size: int) -> str:
         assert isinstance(self._carry, str)
         chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, "\n")
-        m = _SURROGATE_RE.search(chunk)
-        if m is not None:
-            raise ParseError.at(
-                chunk,
-                m.start(),
-                m.end(),
-                f"lone surrogate U+{ord(m.group()):04X} in the input, which is not UTF-8 text",
-                self.name,
-                self._next_line,
-            )
         return chunk
 
     def _decode_error(self, chunk: bytes, e: UnicodeDecodeError) -> ParseError:

@@ -727,3 +727,10 @@ def test_every_character_iriref_forbids_is_rejected_in_both_paths(char: str) -> 
     assert iri_error(f"http://example/a{char}b") is not None
     with pytest.raises(ParseError):
         nt(f"<http://example/a{char}b> <http://example/p> <http://example/o> .\n")
+
+
+@pytest.mark.parametrize("bom", ["", "\ufeff"])
+def test_lone_surrogate_in_text_input_is_placed_after_any_bom(bom: str) -> None:
+    with pytest.raises(ParseError) as info:
+        Graph().parse(io.StringIO(bom + '<http://ex/s> <http://ex/p> "a\ud800" .\n'), format="strict-nt")
+    assert (info.value.lineno, info.value.colno) == (1, 31)
