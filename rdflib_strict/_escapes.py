@@ -11,6 +11,7 @@ __all__ = [
     "EscapeError",
     "escape_iri",
     "escape_string",
+    "plain_string",
     "unescape_iri",
     "unescape_pn_local",
     "unescape_string",
@@ -119,6 +120,17 @@ def _escape_char(m: re.Match[str]) -> str:
 
 def _uchar(code: int) -> str:
     return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+
+
+# What makes a string need care: an escape, a lone surrogate (an error), or for ASCII output
+# anything non-ASCII. One search answers "write it as it is?" for the common string.
+_CARE_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\\ud800-\udfff\ufffe\uffff]')
+_CARE_ASCII_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]|[^\x00-\x7f]')
+
+
+def plain_string(s: str, ascii_only: bool = False) -> bool:
+    """True if ``s`` is its own STRING_LITERAL_QUOTE body: no escape needed, nothing invalid."""
+    return (_CARE_ASCII_RE if ascii_only else _CARE_RE).search(s) is None
 
 
 def escape_string(s: str, ascii_only: bool = False) -> str:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import sys
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from rdflib.graph import ConjunctiveGraph, Dataset, Graph
 from rdflib.plugins.stores.memory import Memory
-from rdflib.term import BNode, Literal, Node, URIRef
+from rdflib.term import Node, URIRef
 
 from ._errors import SerializeError
 from ._write_terms import TermWriter
 
-__all__ = ["default_graph_id", "graph_groups", "quad_groups", "statements", "write_lines"]
+__all__ = ["StoreIndex", "default_graph_id", "graph_groups", "quad_groups", "statements", "write_lines"]
 
 
 def default_graph_id(graph: Graph) -> Node | None:
@@ -25,43 +26,57 @@ def default_graph_id(graph: Graph) -> Node | None:
     return None
 
 
-class BySubject:
-    """A graph's triples as the store's own ``subject -> predicate -> objects`` index."""
+class StoreIndex:
+    """All triples of a Memory store, as the store's own nested-dict indexes.
 
-    __slots__ = ("index",)
+    ``spo`` is ``subject -> predicate -> objects`` (statements grouped by subject, for Turtle);
+    ``pos`` is ``predicate -> object -> subjects``. Both keep insertion order, so output read
+    from them is the same on every run (a set of triples would come out in hash order).
+    """
 
-    def __init__(self, index: dict[Node, dict[Node, dict[Node, Any]]]) -> None:
-        self.index = index
+    __slots__ = ("pos", "spo")
+
+    def __init__(self, spo: _Index, pos: _Index) -> None:
+        self.spo = spo
+        self.pos = pos
 
 
-def _triples(graph: Graph) -> Iterable[tuple[Node, Node, Node]] | BySubject:
+_Index = dict[Node, dict[Node, dict[Node, Any]]]
+
+
+def _triples(graph: Graph) -> Iterable[tuple[Node, Node, Node]] | StoreIndex:
     """All triples of one graph, read as cheaply as the store allows.
 
     rdflib's default Memory store keeps each graph's triples as one set, and every triple in
-    an ``s -> p -> o`` index. ``Memory.triples`` walks the set building a generator of
-    contexts per triple, which costs more than writing the line; so for a Memory store
-    (exact type checks) we read the set itself, or, when the graph holds every triple of its
-    store (a plain ``Graph()``), the index, which lets a writer spell each subject and
-    predicate once per group. Any other store, or a Graph subclass with its own ``triples``,
-    is read through the public API.
+    nested-dict indexes. ``Memory.triples`` walks the set building a generator of contexts
+    per triple, which costs more than writing the line; so for a Memory store (exact type
+    checks) we read the set itself, or, when the graph holds every triple of its store (a
+    plain ``Graph()``, or a Dataset with one graph), the indexes. Any other store, or a Graph
+    subclass with its own ``triples``, is read through the public API.
     """
     store = graph.store
     if type(store) is Memory and type(graph).triples is Graph.triples:
         by_context = getattr(store, "_Memory__contextTriples", None)
         to_key = getattr(store, "_Memory__ctx_to_str", None)
         spo = getattr(store, "_Memory__spo", None)
+        pos = getattr(store, "_Memory__pos", None)
         if isinstance(by_context, dict) and callable(to_key):
             mine = by_context.get(to_key(graph))
             if mine is None:
                 return ()
             everything = by_context.get(None)
-            if isinstance(spo, dict) and everything is not None and len(everything) == len(mine):
-                return BySubject(spo)  # mine is a subset of everything, so they are equal
+            if (
+                isinstance(spo, dict)
+                and isinstance(pos, dict)
+                and everything is not None
+                and len(everything) == len(mine)
+            ):
+                return StoreIndex(spo, pos)  # mine is a subset of everything, so they are equal
             return list(mine)
     return graph.triples((None, None, None))
 
 
-Group = tuple[Node | None, Iterable[tuple[Node, Node, Node]] | BySubject]
+Group = tuple[Node | None, Iterable[tuple[Node, Node, Node]] | StoreIndex]
 
 
 def graph_groups(graph: Graph, with_graphs: bool) -> Iterator[Group]:
@@ -94,8 +109,8 @@ def graph_groups(graph: Graph, with_graphs: bool) -> Iterator[Group]:
 def statements(graph: Graph, with_graphs: bool) -> Iterator[tuple[Node, Node, Node, Node | None]]:
     """Every statement of ``graph`` as ``(s, p, o, g)``, g None for the default graph."""
     for label, triples in graph_groups(graph, with_graphs):
-        if isinstance(triples, BySubject):
-            for s, po in triples.index.items():
+        if isinstance(triples, StoreIndex):
+            for s, po in triples.spo.items():
                 for p, objects in po.items():
                     for o in objects:
                         yield s, p, o, label
@@ -132,16 +147,7 @@ def write_lines(
     1.2) with the lines sorted, so equal graphs without blank nodes give identical bytes.
     """
     terms = TermWriter(canonical=canonical, ascii_only=ascii_only)
-    # rdflib terms hash in Python; these caches are keyed by id() (a C-level int hash) and
-    # hold their term, so an id cannot be reused by another object while it is cached.
-    # One cache per position: the same Literal object must still fail as a subject.
-    subjects: _Cache = ({}, {})
-    predicates: _Cache = ({}, {})
-    objects: _Cache = ({}, {})
-    s_get, p_get, o_get = subjects[0].get, predicates[0].get, objects[0].get
-    lines: list[str] = []
-    append = lines.append
-    count = 0
+    out = _Lines(stream, keep=canonical)
     for label, triples in groups:
         if label is None:
             end = " .\n"
@@ -149,71 +155,96 @@ def write_lines(
             raise SerializeError("N-Triples has no named graphs", label, None)
         else:
             end = " " + terms.graph_label(label) + " .\n"
-        if isinstance(triples, BySubject):
-            for s, po in triples.index.items():
-                for p, objs in po.items():
-                    st = (s, p, None, label)
-                    hit = s_get(id(s))
-                    a = hit[1] if hit is not None else _spell(subjects, s, terms.subject, st)
-                    hit = p_get(id(p))
-                    b = hit[1] if hit is not None else _spell(predicates, p, terms.predicate, st)
-                    head = f"{a} {b} "
-                    for o in objs:
-                        hit = o_get(id(o))
-                        c = hit[1] if hit is not None else _spell(objects, o, terms.object, (s, p, o, label))
-                        append(f"{head}{c}{end}")
-            count += _flush(lines, stream, canonical)
-            continue
-        for s, p, o in triples:
-            hit = s_get(id(s))
-            a = hit[1] if hit is not None else _spell(subjects, s, terms.subject, (s, p, o, label))
-            hit = p_get(id(p))
-            b = hit[1] if hit is not None else _spell(predicates, p, terms.predicate, (s, p, o, label))
-            hit = o_get(id(o))
-            c = hit[1] if hit is not None else _spell(objects, o, terms.object, (s, p, o, label))
-            append(f"{a} {b} {c}{end}")
-        count += _flush(lines, stream, canonical)
+        if isinstance(triples, StoreIndex):
+            _by_predicate(triples.pos, end, label, terms, out)
+        else:
+            _by_triple(triples, end, label, terms, out)
     if canonical:
         # Duplicates arise only from terms rdflib keeps apart but RDF does not (an
         # xsd:string-typed and a simple literal, tags differing in case).
-        lines = sorted(set(lines))
-    count += len(lines)
-    stream.write("".join(lines).encode("utf-8"))
-    return count
+        out.lines[:] = sorted(set(out.lines))
+    out.flush()
+    return out.count
 
 
-def _flush(lines: list[str], stream: IO[bytes], canonical: bool) -> int:
-    """Write and forget the lines so far (canonical output is sorted at the end instead)."""
-    if canonical or not lines:
-        return 0
-    count = len(lines)
-    stream.write("".join(lines).encode("utf-8"))
-    lines.clear()
-    return count
+class _Lines:
+    """Lines on their way to the stream.
+
+    They are written every ``_CHUNK`` lines, joined and encoded while still in the CPU cache:
+    one join of a whole large graph's lines is markedly slower (and holds the output three
+    times over). Canonical output keeps every line, to sort them at the end.
+    """
+
+    __slots__ = ("count", "limit", "lines", "stream")
+
+    def __init__(self, stream: IO[bytes], keep: bool) -> None:
+        self.stream = stream
+        self.lines: list[str] = []
+        self.limit = sys.maxsize if keep else _CHUNK
+        self.count = 0
+
+    def flush(self) -> None:
+        lines = self.lines
+        if lines:
+            self.count += len(lines)
+            self.stream.write("".join(lines).encode("utf-8"))
+            lines.clear()
 
 
-# By object identity (a hit when a parser shared its terms), then by value (a graph built by
-# rdflib's own parsers holds a new object per occurrence).
-_Cache = tuple[dict[int, tuple[Node, str]], dict[tuple[object, ...], str]]
+_CHUNK = 4096  # lines: about 400 KB of output; 512 to 8192 measure the same, 32768 is slower
 
 
-def _spell(
-    cache: _Cache,
-    term: Node,
-    spell: Callable[[Node, tuple[Node | None, ...]], str],
-    statement: tuple[Node | None, ...],
-) -> str:
-    by_id, by_value = cache
-    cls = type(term)
-    # str() of a term is a plain str, hashed in C; the term's own hash runs Python code, and
-    # isinstance() on rdflib terms goes through abc, hence the exact type tests first.
-    if cls is URIRef or cls is BNode or not isinstance(term, Literal):
-        key: tuple[object, ...] = (cls, str(term))
-    else:
-        dt = term.datatype
-        key = (str(term), None if dt is None else str(dt), term.language)
-    text = by_value.get(key)
-    if text is None:
-        text = by_value[key] = spell(term, statement)
-    by_id[id(term)] = (term, text)
-    return text
+# The two loops below are the writers' hot path. An exact URIRef is looked up by its text in
+# the TermWriter's cache of checked IRIs (C-level hashing and comparison); anything else, and
+# any IRI not yet checked, goes through the TermWriter, which checks it or raises.
+
+
+def _by_predicate(pos: _Index, end: str, label: Node | None, terms: TermWriter, out: _Lines) -> None:
+    """Lines from a store's ``predicate -> object -> subjects`` index.
+
+    This order spells each predicate once and each object once per predicate, leaving one
+    lookup per statement (its subject); the other indexes would spell two terms a statement.
+    """
+    iris_get = terms.iris.get
+    lines = out.lines
+    append = lines.append
+    limit = out.limit
+    for p, by_object in pos.items():
+        b = iris_get(str(p)) if type(p) is URIRef else None
+        if b is None:
+            o, subjects = next(iter(by_object.items()))
+            b = terms.predicate(p, (next(iter(subjects)), p, o, label))
+        for o, subjects in by_object.items():
+            c = iris_get(str(o)) if type(o) is URIRef else None
+            if c is None:
+                c = terms.object(o, (next(iter(subjects)), p, o, label))
+            tail = f" {b} {c}{end}"
+            for s in subjects:
+                a = iris_get(str(s)) if type(s) is URIRef else None
+                if a is None:
+                    a = terms.subject(s, (s, p, o, label))
+                append(a + tail)
+            if len(lines) >= limit:
+                out.flush()
+
+
+def _by_triple(
+    triples: Iterable[tuple[Node, Node, Node]], end: str, label: Node | None, terms: TermWriter, out: _Lines
+) -> None:
+    iris_get = terms.iris.get
+    lines = out.lines
+    append = lines.append
+    limit = out.limit
+    for s, p, o in triples:
+        a = iris_get(str(s)) if type(s) is URIRef else None
+        if a is None:
+            a = terms.subject(s, (s, p, o, label))
+        b = iris_get(str(p)) if type(p) is URIRef else None
+        if b is None:
+            b = terms.predicate(p, (s, p, o, label))
+        c = iris_get(str(o)) if type(o) is URIRef else None
+        if c is None:
+            c = terms.object(o, (s, p, o, label))
+        append(f"{a} {b} {c}{end}")
+        if len(lines) >= limit:
+            out.flush()

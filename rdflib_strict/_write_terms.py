@@ -1,7 +1,12 @@
 """Checking and spelling terms for writers: only what a strict reader accepts comes out.
 
-Shared by the N-Triples/N-Quads and Turtle writers. Each distinct term is checked and spelled
-once per output (a dict keyed by the term), so a writer's cost is mostly joining strings.
+Shared by the N-Triples/N-Quads and Turtle writers. Each distinct IRI and blank node is checked
+and spelled once per output, so a writer's cost is mostly joining strings.
+
+The caches are keyed by the term's text as an exact ``str``, not by the term: rdflib terms
+compare in Python (``Identifier.__eq__``), so a dict keyed by terms runs Python code on every hit
+with an equal but distinct object, and a graph parsed by rdflib holds a new object for every
+occurrence of a term. ``str(term)`` is a C-level copy and hashes and compares in C.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from typing import Final
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ._errors import SerializeError
-from ._escapes import escape_iri, escape_string, has_surrogate
+from ._escapes import escape_iri, escape_string, has_surrogate, plain_string
 from ._grammar import BLANK_NODE_LABEL_BODY
 from ._iri import iri_error
 from ._langtag import langtag_error
@@ -37,16 +42,19 @@ class TermWriter:
     def __init__(self, canonical: bool = False, ascii_only: bool = False) -> None:
         self.canonical = canonical
         self.ascii_only = ascii_only
-        self._iris: dict[str, str] = {}
+        #: IRI text -> its IRIREF (``<...>``); holds only IRIs that passed the check, so a hot
+        #: loop may look up ``str(term)`` for an exact URIRef and fall back to ``iri()``.
+        self.iris: dict[str, str] = {}
         self._labels: dict[str, str] = {}
         self._used: set[str] = set()
         self._fresh = 0
         self._langs: dict[str, str] = {}
 
     def iri(self, term: URIRef, statement: Statement | None) -> str:
-        text = self._iris.get(term)
+        key = str(term)
+        text = self.iris.get(key)
         if text is None:
-            text = self._iris[term] = "<" + self.checked_iri(term, statement) + ">"
+            text = self.iris[key] = "<" + self.checked_iri(term, statement) + ">"
         return text
 
     def checked_iri(self, term: URIRef, statement: Statement | None) -> str:
@@ -60,9 +68,10 @@ class TermWriter:
         return escape_iri(iri, self.ascii_only)
 
     def bnode(self, term: BNode) -> str:
-        label = self._labels.get(term)
+        key = str(term)
+        label = self._labels.get(key)
         if label is None:
-            label = str(term)
+            label = key
             if (
                 _LABEL_RE.fullmatch(label) is None
                 or label in self._used
@@ -70,7 +79,7 @@ class TermWriter:
             ):
                 label = self._fresh_label()
             self._used.add(label)
-            self._labels[term] = label
+            self._labels[key] = label
         return "_:" + label
 
     def _fresh_label(self) -> str:
@@ -83,11 +92,14 @@ class TermWriter:
     def literal(self, term: Literal, statement: Statement | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""
         lexical = str(term)
-        if has_surrogate(lexical):
+        if plain_string(lexical, self.ascii_only):
+            body = '"' + lexical + '"'
+        elif has_surrogate(lexical):
             raise SerializeError(
                 "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
             )
-        body = '"' + escape_string(lexical, self.ascii_only) + '"'
+        else:
+            body = '"' + escape_string(lexical, self.ascii_only) + '"'
         lang = term.language
         if lang is not None:
             return body + "@" + self._lang(lang, term, statement)

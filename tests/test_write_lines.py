@@ -4,7 +4,10 @@ pyoxigraph with exact lexical forms."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from typing import Any
 
 import pyoxigraph as ox
@@ -140,6 +143,79 @@ def test_unwritable_terms_raise_serialize_error(triple: tuple[Any, Any, Any], ba
         except Exception:  # rdflib refuses to spell some invalid IRIs; then repr is shown
             shown = repr(bad)
         assert message.startswith(f"cannot write {shown}: ")
+
+
+# Each builder returns a graph holding the triples, read by a different path of the writer,
+# and the formats that can write it.
+def _whole_store(triples: list[tuple[Any, Any, Any]]) -> tuple[Graph, list[str]]:
+    g = Graph()  # Memory store and the graph holds every triple: read from the store's index
+    for t in triples:
+        g.add(t)
+    return g, ["strict-ntriples", "strict-nquads"]
+
+
+def _one_of_two_graphs(triples: list[tuple[Any, Any, Any]]) -> tuple[Graph, list[str]]:
+    ds = Dataset()
+    ds.graph(EX.other).add((EX.x, EX.y, EX.z))  # so EX.g holds only part of the store
+    g = ds.graph(EX.g)
+    for t in triples:
+        g.add(t)
+    return ds, ["strict-nquads"]
+
+
+def _other_store(triples: list[tuple[Any, Any, Any]]) -> tuple[Graph, list[str]]:
+    g = Graph(store="SimpleMemory")  # read through Graph.triples
+    for t in triples:
+        g.add(t)
+    return g, ["strict-ntriples", "strict-nquads"]
+
+
+@pytest.mark.parametrize("build", [_whole_store, _one_of_two_graphs, _other_store])
+@pytest.mark.parametrize(
+    ("bad", "position"),
+    [
+        ((Literal("http://example.org/s"), EX.p, EX.o), 0),  # its text is an IRI written before
+        ((EX.s, Literal("http://example.org/p"), EX.o), 1),
+        ((EX.s, BNode("p"), EX.o), 1),
+        ((EX.s, EX.p, URIRef("o")), 2),
+        ((EX.s, EX.p, Literal("x", lang="en-a")), 2),
+        ((EX.s, EX.p, Literal("a\ud800")), 2),
+    ],
+)
+def test_errors_name_term_and_statement_on_every_read_path(
+    build: Any, bad: tuple[Any, Any, Any], position: int
+) -> None:
+    graph, formats = build([(EX.s, EX.p, EX.o), (EX.o, EX.p, EX.s), (EX.s, EX.p, Literal("x")), bad])
+    for fmt in formats:
+        with pytest.raises(SerializeError) as info:
+            graph.serialize(format=fmt)
+        assert info.value.term == bad[position]
+        assert info.value.statement is not None
+        assert tuple(info.value.statement[:3]) == bad
+
+
+def test_output_order_is_the_same_in_every_process(tmp_path: Any) -> None:
+    # Insertion order, not hash order: the same graph gives the same bytes under any hash seed.
+    script = (
+        "import sys; from rdflib import Graph, Dataset\n"
+        "g = Graph().parse(sys.argv[1], format='strict-ntriples')\n"
+        "ds = Dataset(); ds.graph('http://example.org/g').parse(sys.argv[1], format='strict-ntriples')\n"
+        "sys.stdout.write(g.serialize(format='strict-ntriples') + ds.serialize(format='strict-nquads'))\n"
+    )
+    data = tmp_path / "in.nt"
+    data.write_text(
+        "".join(f'<http://example.org/s{i % 7}> <http://example.org/p{i % 3}> "{i}" .\n' for i in range(60)),
+        encoding="utf-8",
+    )
+    outputs = set()
+    for seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        run = subprocess.run(
+            [sys.executable, "-c", script, str(data)], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(run.stdout)
+    assert len(outputs) == 1
+    assert len(next(iter(outputs)).splitlines()) == 120
 
 
 # --- S3: blank node labels --------------------------------------------------------------------------
