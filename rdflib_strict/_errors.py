@@ -118,6 +118,11 @@ class SerializeError(ValueError):
             where = " in statement (" + ", ".join(_n3(t) for t in statement if t is not None) + ")"
         super().__init__(f"cannot write {_n3(term)}: {reason}{where}")
 
+    def in_statement(self, statement: tuple[object, ...]) -> SerializeError:
+        """The same error, naming the statement it occurs in (for writers that look it up
+        only once something has failed)."""
+        return SerializeError(self.reason, self.term, statement)
+
 
 def _n3(term: object) -> str:
     n3 = getattr(term, "n3", None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 from ._scan import SpanError
@@ -11,7 +12,7 @@ __all__ = [
     "EscapeError",
     "escape_iri",
     "escape_string",
-    "plain_string",
+    "string_care",
     "unescape_iri",
     "unescape_pn_local",
     "unescape_string",
@@ -128,9 +129,10 @@ _CARE_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\\ud800-\udfff\ufffe\uffff]')
 _CARE_ASCII_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]|[^\x00-\x7f]')
 
 
-def plain_string(s: str, ascii_only: bool = False) -> bool:
-    """True if ``s`` is its own STRING_LITERAL_QUOTE body: no escape needed, nothing invalid."""
-    return (_CARE_ASCII_RE if ascii_only else _CARE_RE).search(s) is None
+def string_care(ascii_only: bool = False) -> Callable[[str], object]:
+    """A search for what stops a string being its own STRING_LITERAL_QUOTE body (a character
+    to escape, a lone surrogate); None from it means the string is written as it is."""
+    return (_CARE_ASCII_RE if ascii_only else _CARE_RE).search
 
 
 def escape_string(s: str, ascii_only: bool = False) -> str:

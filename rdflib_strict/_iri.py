@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["iri_error", "is_absolute", "ref_error", "relativize", "resolve"]
+__all__ = ["iri_error", "is_absolute", "is_plain_http_iri", "ref_error", "relativize", "resolve"]
 
 # RFC 3986 appendix B, unchanged. Each group is a negated class followed by a delimiter the
 # class excludes, so the match is linear. Groups: 2 scheme, 4 authority, 5 path, 7 query,
@@ -234,6 +234,12 @@ def iri_error(iri: str) -> str | None:
     if m.group(2) is None:
         return "no scheme (a relative IRI)"
     return _parts_error(m)
+
+
+def is_plain_http_iri(iri: str) -> bool:
+    """True for the common shape of IRI (ASCII http(s), no query or %-escape): valid, and with
+    nothing a writer must escape."""
+    return _FAST.fullmatch(iri) is not None
 
 
 def ref_error(ref: str) -> str | None:

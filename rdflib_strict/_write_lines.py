@@ -206,6 +206,7 @@ def _by_predicate(pos: _Index, end: str, label: Node | None, terms: TermWriter, 
     lookup per statement (its subject); the other indexes would spell two terms a statement.
     """
     iris_get = terms.iris.get
+    spell_object = terms.object
     lines = out.lines
     append = lines.append
     limit = out.limit
@@ -215,9 +216,10 @@ def _by_predicate(pos: _Index, end: str, label: Node | None, terms: TermWriter, 
             o, subjects = next(iter(by_object.items()))
             b = terms.predicate(p, (next(iter(subjects)), p, o, label))
         for o, subjects in by_object.items():
-            c = iris_get(str(o)) if type(o) is URIRef else None
-            if c is None:
-                c = terms.object(o, (next(iter(subjects)), p, o, label))
+            try:
+                c = (iris_get(str(o)) if type(o) is URIRef else None) or spell_object(o, None)
+            except SerializeError as e:  # the statement is built only now: most objects are literals
+                raise e.in_statement((next(iter(subjects)), p, o, label)) from None
             tail = f" {b} {c}{end}"
             for s in subjects:
                 a = iris_get(str(s)) if type(s) is URIRef else None

@@ -17,9 +17,9 @@ from typing import Final
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ._errors import SerializeError
-from ._escapes import escape_iri, escape_string, has_surrogate, plain_string
+from ._escapes import escape_iri, escape_string, has_surrogate, string_care
 from ._grammar import BLANK_NODE_LABEL_BODY
-from ._iri import iri_error
+from ._iri import iri_error, is_plain_http_iri
 from ._langtag import langtag_error
 from ._terms import RDF_LANGSTRING, XSD_STRING
 
@@ -49,6 +49,7 @@ class TermWriter:
         self._used: set[str] = set()
         self._fresh = 0
         self._langs: dict[str, str] = {}
+        self._care = string_care(ascii_only)
 
     def iri(self, term: URIRef, statement: Statement | None) -> str:
         key = str(term)
@@ -60,6 +61,8 @@ class TermWriter:
     def checked_iri(self, term: URIRef, statement: Statement | None) -> str:
         """The IRIREF body for ``term`` (raising SerializeError if it is no absolute IRI)."""
         iri = str(term)
+        if is_plain_http_iri(iri):
+            return iri
         if has_surrogate(iri):
             raise SerializeError("the IRI holds a lone surrogate, which UTF-8 cannot encode", term, statement)
         reason = iri_error(iri)
@@ -92,7 +95,7 @@ class TermWriter:
     def literal(self, term: Literal, statement: Statement | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""
         lexical = str(term)
-        if plain_string(lexical, self.ascii_only):
+        if self._care(lexical) is None:
             body = '"' + lexical + '"'
         elif has_surrogate(lexical):
             raise SerializeError(
@@ -136,7 +139,9 @@ class TermWriter:
             return self.iri(term, statement)
         raise SerializeError(f"a {_kind(term)} cannot be a predicate", term, statement)
 
-    def object(self, term: Node, statement: Statement) -> str:
+    def object(self, term: Node, statement: Statement | None) -> str:
+        if type(term) is Literal:  # the common miss: most literals occur once
+            return self.literal(term, statement)
         if isinstance(term, URIRef):
             return self.iri(term, statement)
         if isinstance(term, Literal):
