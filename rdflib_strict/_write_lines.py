@@ -212,10 +212,11 @@ def _by_predicate(pos: _Index, end: str, label: Node | None, terms: TermWriter, 
     limit = out.limit
     for p, by_object in pos.items():
         b = iris_get(str(p)) if type(p) is URIRef else None
-        if b is None:
-            o, subjects = next(iter(by_object.items()))
-            b = terms.predicate(p, (next(iter(subjects)), p, o, label))
         for o, subjects in by_object.items():
+            if not subjects:
+                continue  # Memory.remove leaves emptied index entries behind
+            if b is None:
+                b = terms.predicate(p, (next(iter(subjects)), p, o, label))
             try:
                 c = (iris_get(str(o)) if type(o) is URIRef else None) or spell_object(o, None)
             except SerializeError as e:  # the statement is built only now: most objects are literals

@@ -194,6 +194,27 @@ def test_errors_name_term_and_statement_on_every_read_path(
         assert tuple(info.value.statement[:3]) == bad
 
 
+@pytest.mark.parametrize("fmt", ["strict-ntriples", "strict-nquads", "strict-turtle"])
+def test_removed_statements_leave_nothing_behind(fmt: str) -> None:
+    # rdflib's Memory store keeps emptied index entries after a remove; a writer reading the
+    # index must not write, or refuse, what is no longer in the graph.
+    g = Graph()
+    g.add((EX.s, EX.p, EX.o))
+    removed = [
+        (EX.s, EX.p, Literal("x", lang="en-a")),  # unwritable object
+        (EX.s, Literal("p"), EX.o),  # unwritable predicate
+        (Literal("s"), EX.p, EX.o),  # unwritable subject
+        (EX.s, EX.q, EX.o2),
+    ]
+    for t in removed:
+        g.add(t)
+    for t in removed:
+        g.remove(t)
+    out = g.serialize(format=fmt)
+    back = Graph().parse(data=out, format=fmt)
+    assert set(back) == {(EX.s, EX.p, EX.o)}
+
+
 def test_output_order_is_the_same_in_every_process(tmp_path: Any) -> None:
     # Insertion order, not hash order: the same graph gives the same bytes under any hash seed.
     script = (
