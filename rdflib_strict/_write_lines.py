@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import IO, Any
 
 from rdflib.graph import ConjunctiveGraph, Dataset, Graph
@@ -69,11 +70,19 @@ def _triples(graph: Graph) -> Iterable[tuple[Node, Node, Node]] | StoreIndex:
                 isinstance(spo, dict)
                 and isinstance(pos, dict)
                 and everything is not None
-                and len(everything) == len(mine)
+                and len(everything) == len(mine) == _index_size(pos)
             ):
-                return StoreIndex(spo, pos)  # mine is a subset of everything, so they are equal
+                # mine ⊆ everything ⊆ the index, so all three hold the same triples. The index
+                # also holds quoted (N3 formula) triples, which everything does not; then the
+                # sizes differ and we read the set.
+                return StoreIndex(spo, pos)
             return list(mine)
     return graph.triples((None, None, None))
+
+
+def _index_size(index: _Index) -> int:
+    """The number of triples in a nested-dict index (C-level: no Python loop per entry)."""
+    return sum(map(len, chain.from_iterable(map(dict.values, index.values()))))
 
 
 Group = tuple[Node | None, Iterable[tuple[Node, Node, Node]] | StoreIndex]
