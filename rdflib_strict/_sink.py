@@ -110,16 +110,27 @@ class SinkWriter:
 
 
 @contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic collector while millions of acyclic term tuples are made.
+def paused_gc(keep: bool = False) -> Iterator[None]:
+    """Pause the cyclic collector while a graph's worth of acyclic objects is made.
 
     Collections triggered by allocation counts would walk the growing graph again and again
     without finding garbage (a parse creates no cycles); the caller's setting is restored.
+
+    With ``keep`` (a parse that went in), what the block allocated moves straight to the
+    oldest generation: ``gc.freeze()`` then ``gc.unfreeze()`` relinks the generations' lists
+    without visiting an object. Left young, the new graph would be walked by the first
+    collection after the pause only to survive it: 16 ms for schema.org's 17k statements, a
+    tenth of the parse. The caller's other young objects go along; a cycle among them is
+    then freed by the next full collection instead of a young one. Skipped when the caller
+    keeps frozen objects (unfreezing would release them) or had the collector off.
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
+        if keep and enabled and gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
     finally:
         if enabled:
             gc.enable()

@@ -128,7 +128,7 @@ def _check_encoding(kwargs: dict[str, Any]) -> None:
 
 def _fill(parser: BatchParser, reader: ChunkReader, writer: SinkWriter) -> None:
     """Run ``parser`` into ``writer``'s sink: all statements, or none (the sink as it was)."""
-    with paused_gc():
+    with paused_gc(keep=True):
         try:
             parser.parse(reader, writer.emit)
             writer.commit()

@@ -4,6 +4,7 @@ encodings and plugin registration."""
 
 from __future__ import annotations
 
+import gc
 import importlib.metadata
 import io
 import pickle
@@ -291,3 +292,48 @@ def test_plugin_get_parser_works() -> None:
     cls().parse(create_input_source(data=NT_DOC), sink)
     assert len(sink) == 4
     assert Literal("42", datatype=URIRef("http://www.w3.org/2001/XMLSchema#integer")) in set(sink.objects())
+
+
+# --- the cyclic garbage collector ----------------------------------------------------------------
+
+_GC_DOC = "".join(f'<http://example/s{i}> <http://example/p> "v{i}" .\n' for i in range(2000))
+
+
+def _store_index(graph: Graph) -> dict[Any, Any]:
+    index = graph.store._Memory__spo  # type: ignore[attr-defined]
+    assert isinstance(index, dict)
+    return index
+
+
+def test_parsed_graph_goes_straight_to_the_oldest_generation() -> None:
+    # Left young, the new graph would be walked by the next collection only to survive it.
+    assert gc.isenabled()
+    gc.collect()  # empty young generations: a collection in the parse could reach gen 1 only
+    g = Graph().parse(data=_GC_DOC, format="strict-ntriples")
+    index = _store_index(g)
+    assert gc.isenabled()
+    assert any(obj is index for obj in gc.get_objects(generation=2))
+
+
+def test_collector_setting_is_kept_and_frozen_objects_stay_frozen() -> None:
+    frozen = gc.get_freeze_count()
+    gc.freeze()  # a pre-fork server keeps its start-up objects frozen: we must not release them
+    try:
+        kept = gc.get_freeze_count()
+        assert kept > frozen
+        Graph().parse(data=_GC_DOC, format="strict-ntriples")
+        assert gc.get_freeze_count() == kept
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+    gc.disable()
+    try:
+        gc.collect()
+        g = Graph().parse(data=_GC_DOC, format="strict-ntriples")
+        assert not gc.isenabled()  # the caller's choice stands, and nothing is moved
+        assert not any(obj is _store_index(g) for obj in gc.get_objects(generation=2))
+    finally:
+        gc.enable()
+    with pytest.raises(ParseError):
+        Graph().parse(data=_GC_DOC + "<http://example/s> .\n", format="strict-ntriples")
+    assert gc.isenabled()
