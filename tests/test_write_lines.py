@@ -192,6 +192,8 @@ def test_errors_name_term_and_statement_on_every_read_path(
         assert info.value.term == bad[position]
         assert info.value.statement is not None
         assert tuple(info.value.statement[:3]) == bad
+        if isinstance(graph, Dataset):
+            assert info.value.statement[3] == EX.g  # the graph the statement is in
 
 
 @pytest.mark.parametrize("fmt", ["strict-ntriples", "strict-nquads", "strict-turtle"])
@@ -229,12 +231,25 @@ def test_quoted_formula_triples_are_not_written(fmt: str) -> None:
     assert set(back) == {(URIRef("http://e/x"), URIRef("http://e/y"), URIRef("http://e/z"))}
 
 
+def test_nquads_of_a_triple_in_several_graphs() -> None:
+    ds = Dataset()
+    for name in (EX.g1, EX.g2, BNode("g3")):
+        ds.graph(name).add((EX.s, EX.p, Literal("shared")))
+        ds.graph(name).add((EX.s, EX.p, Literal(f"only in {name}")))
+    ds.add((EX.s, EX.p, Literal("shared")))  # and in the default graph
+    out = ds.serialize(format="strict-nquads")
+    assert len(out.splitlines()) == 7
+    assert out.count('"shared"') == 4
+    assert_round_trip(ds, "strict-nquads")
+
+
 def test_output_order_is_the_same_in_every_process(tmp_path: Any) -> None:
     # Insertion order, not hash order: the same graph gives the same bytes under any hash seed.
     script = (
-        "import sys; from rdflib import Graph, Dataset\n"
+        "import sys; from rdflib import Graph, Dataset, Namespace\n"
+        "EX = Namespace('http://example.org/')\n"
         "g = Graph().parse(sys.argv[1], format='strict-ntriples')\n"
-        "ds = Dataset(); ds.graph('http://example.org/g').parse(sys.argv[1], format='strict-ntriples')\n"
+        "ds = Dataset(); ds.graph(EX.g).parse(sys.argv[1], format='strict-ntriples')\n"
         "sys.stdout.write(g.serialize(format='strict-ntriples') + ds.serialize(format='strict-nquads'))\n"
     )
     data = tmp_path / "in.nt"
