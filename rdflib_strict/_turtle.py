@@ -385,6 +385,7 @@ class TurtleParser(BatchParser):
         head: Node | None = None
         last: Node | None = None
         term: Node
+        opening: Node | None = None  # a '[' just delivered, whose property list comes next
         term_start = pos
         fast_verb_object = _FAST_VERB_OBJECT_RE.match
         fast_object = _FAST_OBJECT_RE.match
@@ -512,27 +513,9 @@ class TurtleParser(BatchParser):
                     term = new_bnode()
                     pos = after + 1
                 else:
-                    # [14] blankNodePropertyList: deliver the node now, fill it in later.
-                    node = new_bnode()
-                    if state == _OBJECT:
-                        append((subject, predicate, node, default))  # type: ignore[arg-type]
-                        resume = _AFTER_OBJECT
-                    elif state == _ITEM:
-                        cell = new_bnode()
-                        if last is None:
-                            head = cell
-                        else:
-                            append((last, RDF_REST, cell, default))
-                        append((cell, RDF_FIRST, node, default))
-                        last = cell
-                        resume = _ITEM
-                    else:
-                        subject = node
-                        resume = _VERB_OR_END
-                    stack.append((kind, subject, predicate, head, last, resume))
-                    kind, subject, predicate, state = _PROPERTY_LIST, node, None, _VERB
+                    # [14] blankNodePropertyList: delivered below like any term, then filled in.
+                    term = opening = new_bnode()
                     pos = after
-                    continue
             elif c == "(":
                 # [15] collection: its value (the first cell, or rdf:nil) is known at ')'.
                 stack.append((kind, subject, predicate, head, last, state))
@@ -594,6 +577,12 @@ class TurtleParser(BatchParser):
             else:
                 subject = term
                 state = _VERB
+            if opening is not None:
+                if state == _VERB:
+                    state = _VERB_OR_END  # '[ :p :o ] .' is a whole statement
+                stack.append((kind, subject, predicate, head, last, state))
+                kind, subject, predicate, state = _PROPERTY_LIST, opening, None, _VERB
+                opening = None
 
     def _what(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
         """What the parser expected in ``state`` (for ``expected X, found Y``)."""
