@@ -123,16 +123,15 @@ def _uchar(code: int) -> str:
     return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
 
 
-# What makes a string need care: an escape, a lone surrogate (an error), or for ASCII output
-# anything non-ASCII. One search answers "write it as it is?" for the common string.
+# What makes a string need care: a character to escape, or a lone surrogate (an error). For
+# ASCII output the escape search already covers surrogates (they are not ASCII).
 _CARE_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\\ud800-\udfff\ufffe\uffff]')
-_CARE_ASCII_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]|[^\x00-\x7f]')
 
 
 def string_care(ascii_only: bool = False) -> Callable[[str], object]:
     """A search for what stops a string being its own STRING_LITERAL_QUOTE body (a character
     to escape, a lone surrogate); None from it means the string is written as it is."""
-    return (_CARE_ASCII_RE if ascii_only else _CARE_RE).search
+    return (_STRING_ESC_ASCII_RE if ascii_only else _CARE_RE).search
 
 
 def escape_string(s: str, ascii_only: bool = False) -> str:

@@ -140,12 +140,10 @@ class TermWriter:
         raise SerializeError(f"a {_kind(term)} cannot be a predicate", term, statement)
 
     def object(self, term: Node, statement: Statement | None) -> str:
-        if type(term) is Literal:  # the common miss: most literals occur once
+        if isinstance(term, Literal):  # first: the common miss, most literals occur once
             return self.literal(term, statement)
         if isinstance(term, URIRef):
             return self.iri(term, statement)
-        if isinstance(term, Literal):
-            return self.literal(term, statement)
         if isinstance(term, BNode):
             return self.bnode(term)
         raise SerializeError(f"a {_kind(term)} cannot be an object", term, statement)
