@@ -194,7 +194,7 @@ class _TurtleWriter:
         self.base = base
         self.namespaces = self._usable_namespaces(graph)
         self.used_prefixes: set[str] = set()
-        self.iris: dict[URIRef, str] = {}
+        self.iris: dict[str, str] = {}  # by the IRI's text, as TermWriter's cache (see there)
         self.literals: dict[Literal, str] = {}
         self.out: list[str] = []
 
@@ -236,9 +236,10 @@ class _TurtleWriter:
     # --- terms ---------------------------------------------------------------------------
 
     def iri(self, term: URIRef, st: Statement | None) -> str:
-        text = self.iris.get(term)
+        key = str(term)
+        text = self.iris.get(key)
         if text is None:
-            text = self.iris[term] = self._spell_iri(term, st)
+            text = self.iris[key] = self._spell_iri(term, st)
         return text
 
     def _spell_iri(self, term: URIRef, st: Statement | None) -> str:
