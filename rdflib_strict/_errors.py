@@ -6,11 +6,50 @@ hot loops carry nothing but an integer offset into the text they are scanning.
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from rdflib.exceptions import ParserError
 
-__all__ = ["ParseError", "SerializeError", "describe_found"]
+__all__ = [
+    "ParseError",
+    "SerializeError",
+    "count_line_ends",
+    "describe_found",
+    "line_start_before",
+    "visible",
+]
 
 _MAX_QUOTE = 40
+# [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
+_LINE_END_RE: Final = re.compile(r"[\r\n]")
+# Controls would rewrite the terminal or shift the caret: each is shown as one visible
+# character (Unicode Control Pictures; U+2424 for the Unicode line and paragraph separators).
+_VISIBLE: Final = {c: 0x2400 + c for c in range(0x20) if c != 0x09} | {
+    0x7F: 0x2421,
+    0x2028: 0x2424,
+    0x2029: 0x2424,
+}
+
+
+def count_line_ends(text: str, start: int = 0, end: int | None = None) -> int:
+    """How many lines end in ``text[start:end]``: LF, CR and CRLF count one each.
+
+    The slice must not split a CRLF (chunks and line starts never do).
+    """
+    if end is None:
+        end = len(text)
+    return text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
+
+
+def line_start_before(text: str, pos: int) -> int:
+    """The offset where the line holding ``text[pos]`` starts."""
+    return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
+
+
+def visible(line: str) -> str:
+    """``line`` with every control character but tab replaced by one visible character."""
+    return line.translate(_VISIBLE)
 
 
 class ParseError(ParserError, SyntaxError):
@@ -68,26 +107,26 @@ class ParseError(ParserError, SyntaxError):
         its first line, and the chunk must start at the beginning of a line.
         """
         pos = max(0, min(pos, len(src)))
-        line_start = src.rfind("\n", 0, pos) + 1
-        line_end = src.find("\n", pos)
-        if line_end < 0:
-            line_end = len(src)
+        if src.startswith("\n", pos) and src.startswith("\r", pos - 1):
+            pos -= 1  # the LF of a CRLF is part of the line end the CR starts
+        line_start = line_start_before(src, pos)
+        m = _LINE_END_RE.search(src, pos)
+        line_end = len(src) if m is None else m.start()
         text = src[line_start:line_end]
-        if text.endswith("\r"):
-            text = text[:-1]
         colno = pos - line_start + 1
-        span_end = min(max(end, pos + 1), line_start + len(text) + 1)
+        span_end = min(max(end, pos + 1), line_end + 1)
         end_colno = colno + max(1, span_end - pos)
-        lineno = first_line + src.count("\n", 0, pos)
+        lineno = first_line + count_line_ends(src, 0, line_start)
         return cls(msg, filename, lineno, colno, end_colno, text, pos)
 
     def __str__(self) -> str:
         gutter = " " * len(str(self.lineno))
-        pad = "".join(c if c == "\t" else " " for c in self.text[: self.colno - 1])
+        shown = visible(self.text)
+        pad = "".join(c if c == "\t" else " " for c in shown[: self.colno - 1])
         carets = "^" * max(1, self.end_offset - self.colno)
         return (
             f"{self.filename}:{self.lineno}:{self.colno}: {self.msg}\n"
-            f" {self.lineno} | {self.text}\n"
+            f" {self.lineno} | {shown}\n"
             f" {gutter} | {pad}{carets}"
         )
 

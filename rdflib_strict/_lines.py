@@ -66,6 +66,9 @@ NQUADS_RE: Final = re.compile(
 _WS_RE: Final = re.compile(WS_LINE)
 _STRING_RE: Final = re.compile(STRING_QUOTE_BODY)
 _LINE_END_RE: Final = re.compile(r"[\r\n]+")
+# A line's rest up to its end (LF or CR: either ends a line), and the line ends after it.
+_REST_OF_LINE_RE: Final = re.compile(r"[^\r\n]*[\r\n]*")
+_COMMENT_RE: Final = re.compile(r"#[^\r\n]*")
 
 _RDF12_TRIPLE_TERM: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 
@@ -152,8 +155,7 @@ class LineParser(BatchParser):
                     if errors is None:
                         raise
                     errors.append(e)
-                    nl = src.find("\n", pos)
-                    pos = end if nl < 0 else nl + 1
+                    pos = _next_line(src, pos)
                     continue
                 if quad is not None:
                     append(quad)
@@ -206,8 +208,7 @@ class LineParser(BatchParser):
             return pos, None
         ch = src[pos]
         if ch == "#":
-            nl = src.find("\n", pos)
-            return (len(src) if nl < 0 else nl + 1), None
+            return _next_line(src, pos), None
         if ch == "\r" or ch == "\n":
             return _LINE_END_RE.match(src, pos).end(), None  # type: ignore[union-attr]
         if src.startswith("VERSION", pos):
@@ -274,8 +275,7 @@ class LineParser(BatchParser):
             raise self._expected(pos, what)
         pos = self._ws(pos + 1)
         if src.startswith("#", pos):
-            nl = src.find("\n", pos)
-            pos = len(src) if nl < 0 else nl
+            pos = _COMMENT_RE.match(src, pos).end()  # type: ignore[union-attr]
         if pos < len(src):
             if src[pos] not in "\r\n":
                 raise self._expected(pos, "the end of the line after '.'")
@@ -360,3 +360,8 @@ class LineParser(BatchParser):
         except TermError as e:
             raise self._error(tag_start if lang else pos, end, e.msg) from None
         return end, lit
+
+
+def _next_line(src: str, pos: int) -> int:
+    """Where the line after the one holding ``pos`` starts (or the end of ``src``)."""
+    return _REST_OF_LINE_RE.match(src, pos).end()  # type: ignore[union-attr]

@@ -1,10 +1,12 @@
 """Turning whatever the caller gave into decoded text, a chunk at a time.
 
-Every chunk but the last ends just after a line feed. Since no token but a long Turtle string
-spans a line end, a parser can treat a chunk as complete lines and ask for more only when a
-statement runs past its end; and since byte 0x0A never occurs inside a multi-byte UTF-8
-sequence, each byte chunk split there decodes on its own, so a decoding error is located
-exactly without an incremental decoder.
+Every chunk but the last ends just after a line end: LF, CR or CRLF (``EOL ::= [#xD#xA]+``),
+and never between the CR and LF of a CRLF, so counting line ends chunk by chunk counts each
+CRLF once. Since no token but a long Turtle string spans a line end, a parser can treat a
+chunk as complete lines and ask for more only when a statement runs past its end; and since
+bytes 0x0A and 0x0D never occur inside a multi-byte UTF-8 sequence, each byte chunk split
+there decodes on its own, so a decoding error is located exactly without an incremental
+decoder.
 
 Policy on a byte order mark: one U+FEFF at the very start of the document is skipped, in every
 format (the specs are silent; most tools write or accept it). Anywhere else it is an ordinary
@@ -18,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any, AnyStr, Final
 
-from ._errors import ParseError
+from ._errors import ParseError, count_line_ends
 
 __all__ = ["ChunkReader"]
 
@@ -81,12 +83,12 @@ class ChunkReader:
                     self._next_line,
                 )
         self.line = self._next_line
-        self._next_line += text.count("\n")
+        self._next_line += count_line_ends(text)
         return text
 
     def _read_bytes(self, size: int) -> str:
         assert isinstance(self._carry, bytes)
-        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, b"\n")
+        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, b"\n", b"\r")
         try:
             return chunk.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -94,48 +96,41 @@ class ChunkReader:
 
     def _read_text(self, size: int) -> str:
         assert isinstance(self._carry, str)
-        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, "\n")
+        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, "\n", "\r")
         return chunk
 
     def _decode_error(self, chunk: bytes, e: UnicodeDecodeError) -> ParseError:
-        line_start = chunk.rfind(b"\n", 0, e.start) + 1
-        line_end = chunk.find(b"\n", e.start)
-        if line_end < 0:
-            line_end = len(chunk)
-        before = chunk[line_start : e.start].decode("utf-8", "replace")
-        text = chunk[line_start:line_end].decode("utf-8", "replace").rstrip("\r")
-        lineno = self._next_line + chunk.count(b"\n", 0, e.start)
-        if self._first_offset(line_start):
-            before = before.removeprefix(_BOM)
-            text = text.removeprefix(_BOM)
+        # Everything before the bad bytes decoded; the rest is shown with U+FFFD for them.
+        pos = len(chunk[: e.start].decode("utf-8"))
+        text = chunk.decode("utf-8", "replace")
+        if self._next_line == 1 and text.startswith(_BOM):
+            text = text[1:]
+            pos -= 1
         bad = " ".join(f"{b:02X}" for b in chunk[e.start : e.end])
-        colno = len(before) + 1
-        return ParseError(
+        return ParseError.at(
+            text,
+            pos,
+            pos + 1,
             f"invalid UTF-8: byte(s) {bad} do not encode a character",
             self.name,
-            lineno,
-            colno,
-            colno + 1,
-            text,
-            e.start,
+            self._next_line,
         )
-
-    def _first_offset(self, line_start: int) -> bool:
-        return self._next_line == 1 and line_start == 0
 
 
 def _cut_at_line_end(
-    read: Callable[[int], AnyStr], carry: AnyStr, size: int, nl: AnyStr
+    read: Callable[[int], AnyStr], carry: AnyStr, size: int, lf: AnyStr, cr: AnyStr
 ) -> tuple[AnyStr, AnyStr, bool]:
     """Read until a line end; return (complete lines, the rest, whether the input is done)."""
     data = carry + read(size)
-    cut = data.rfind(nl) + 1
-    while not cut:
+    while True:
+        cut = max(data.rfind(lf), data.rfind(cr)) + 1
+        # A CR that ends what was read may be the first half of a CRLF: read on to see.
+        if cut and not (cut == len(data) and data.endswith(cr)):
+            break
         more = read(size)
         if not more:
             return data, data[:0], True  # a last line without a line end, or nothing
         data += more
-        cut = data.rfind(nl) + 1
     rest = data[cut:]
     if rest:
         return data[:cut], rest, False

@@ -28,6 +28,12 @@ XSD_DECIMAL: Final = URIRef(XSD.decimal)
 XSD_DOUBLE: Final = URIRef(XSD.double)
 XSD_BOOLEAN: Final = URIRef(XSD.boolean)
 RDF_LANGSTRING: Final = URIRef(RDF.langString)
+RDF_DIRLANGSTRING: Final = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString")
+#: Why a literal typed rdf:dirLangString cannot be read or written in RDF 1.1 syntax.
+DIRLANGSTRING_NEEDS: Final = (
+    "a literal typed rdf:dirLangString needs a language tag and a base direction "
+    "('\"x\"@en--ltr'), which is RDF 1.2 syntax this RDF 1.1 parser does not support"
+)
 RDF_TYPE: Final = URIRef(RDF.type)
 RDF_FIRST: Final = URIRef(RDF.first)
 RDF_REST: Final = URIRef(RDF.rest)
@@ -138,6 +144,8 @@ class Terms:
             lit = exact_literal(lexical, None, lang)
         elif datatype == RDF_LANGSTRING:
             raise TermError("a literal typed rdf:langString needs a language tag")
+        elif datatype == RDF_DIRLANGSTRING:
+            raise TermError(DIRLANGSTRING_NEEDS)
         else:
             lit = exact_literal(lexical, datatype, None)
         self.literals[key] = lit

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ._errors import ParseError, describe_found
+from ._errors import ParseError, count_line_ends, describe_found, line_start_before
 from ._escapes import EscapeError, unescape_iri, unescape_pn_local, unescape_string
 from ._grammar import (
     BLANK_NODE_LABEL_RE,
@@ -62,6 +62,8 @@ Emit = Callable[[list[Quad]], None]
 # [161s] WS ::= #x20 | #x9 | #xD | #xA ; comments ('#' to the end of the line) count as WS.
 # The two branches start with different characters: the match never backtracks.
 _WS_RE: Final = re.compile(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
+_COMMENT_RE: Final = re.compile(r"#[^\r\n]*")
+_LINE_END_RE: Final = re.compile(r"[\r\n]")
 
 # [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
 _IRI_PLAIN_RE: Final = re.compile(IRIREF_PLAIN)
@@ -186,8 +188,8 @@ class TurtleParser(BatchParser):
                     out = []
                 # Keep the unfinished statement from the start of its line, so that the
                 # buffer always starts a line (error columns) and text before is dropped.
-                line_start = src.rfind("\n", 0, start) + 1
-                self._first_line += src.count("\n", 0, line_start)
+                line_start = line_start_before(src, start)
+                self._first_line += count_line_ends(src, 0, line_start)
                 kept = src[line_start:]
                 # At least as much again as is kept: doubling keeps re-parsing linear overall.
                 src = self._src = kept + reader.read_more(len(kept))
@@ -220,8 +222,7 @@ class TurtleParser(BatchParser):
             elif c in "])":
                 depth = max(0, depth - 1)
             elif c == "#":
-                nl = src.find("\n", pos)
-                pos = n if nl < 0 else nl
+                pos = _COMMENT_RE.match(src, pos).end()  # type: ignore[union-attr]
                 continue
             elif c == "<":
                 m = IRIREF_BODY_RE.match(src, pos + 1)
@@ -611,7 +612,31 @@ class TurtleParser(BatchParser):
             return self._error(pos, pos + 2, "a literal cannot have both a language tag and a datatype")
         if c == ")" or (c == "]" and kind != _PROPERTY_LIST):
             return self._error(pos, pos + 1, f"unbalanced '{c}': nothing open to close here")
+        unclosed = self._unclosed_long_string(src, pos, term_start)
+        if unclosed is not None:
+            return unclosed
         return self._expected(pos, self._what(_AFTER_OBJECT, kind, src, term_start, pos))
+
+    def _unclosed_long_string(self, src: str, pos: int, term_start: int) -> ParseError | None:
+        """The error for a long string left open, if the object just read looks like one.
+
+        An unterminated long string runs to the next triple quote in the document, which usually
+        opens another string: its content then follows the "closing" quotes with no space, and
+        the grammar fails only there, lines later. Reported where the open string starts.
+        """
+        if term_start < 0 or not src.startswith(('"""', "'''"), term_start):
+            return None
+        q = src[term_start] * 3
+        if src[pos - 3 : pos] != q or _LINE_END_RE.search(src, term_start, pos) is None:
+            return None
+        later = self._error(pos - 3, pos, "")
+        return self._error(
+            term_start,
+            term_start + 3,
+            f"unterminated long string: this {q} is closed only by the {q} at line "
+            f"{later.lineno}, column {later.colno}, which is followed by "
+            f"{describe_found(src, pos)} instead of ',', ';' or '.'",
+        )
 
     def _verb_error(self, src: str, pos: int, state: int, kind: int) -> ParseError:
         c = src[pos]

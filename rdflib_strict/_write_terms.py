@@ -21,7 +21,7 @@ from ._escapes import escape_iri, escape_string, has_surrogate, string_care
 from ._grammar import BLANK_NODE_LABEL_BODY
 from ._iri import iri_error, is_plain_http_iri
 from ._langtag import langtag_error
-from ._terms import RDF_LANGSTRING, XSD_STRING
+from ._terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING
 
 __all__ = ["TermWriter"]
 
@@ -111,6 +111,13 @@ class TermWriter:
             return body
         if datatype == RDF_LANGSTRING:
             raise SerializeError("a literal typed rdf:langString needs a language tag", term, statement)
+        if datatype == RDF_DIRLANGSTRING:
+            raise SerializeError(
+                "a literal typed rdf:dirLangString needs a language tag and a base direction, "
+                "which RDF 1.1 syntax cannot write",
+                term,
+                statement,
+            )
         return body + "^^" + self.iri(datatype, statement)
 
     def _lang(self, lang: str, term: Literal, statement: Statement | None) -> str:

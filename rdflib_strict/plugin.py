@@ -64,19 +64,31 @@ def reader_for(source: InputSource) -> ChunkReader:
 
 
 def source_name(source: InputSource, stream: object) -> str:
-    """The name errors show: a file's path, else the source IRI, else ``<string>``."""
+    """The name errors show: a file's path, else the source's location, else ``<string>``.
+
+    Never the publicID: that is a base IRI, not where the text came from (``data=`` with a
+    publicID is still ``<string>``).
+    """
     name = getattr(stream, "name", None)
     if isinstance(name, str) and name:
         return name
-    for candidate in (source.getSystemId(), source.getPublicId()):
-        if candidate:
-            return str(candidate)
-    return "<string>"
+    system = source.getSystemId()
+    return str(system) if system else "<string>"
 
 
-def base_iri(source: InputSource) -> str | None:
-    """The base for relative IRIs: publicID, else the source's own location, else none."""
+def base_iri(source: InputSource, base: object = None) -> str | None:
+    """The base for relative IRIs: ``base=`` or publicID, else the source's own location.
+
+    ``Graph.parse(..., base=...)`` reaches the parser as a keyword; it means what publicID
+    means. Two different ones are a mistake we refuse rather than pick from.
+    """
     public = source.getPublicId()
+    if base is not None:
+        if not isinstance(base, str):
+            raise ParserError(f"base= must be an IRI string, not {type(base).__name__}")
+        if public and str(public) != base and public != source.getSystemId():
+            raise ParserError(f"two different base IRIs: publicID={str(public)!r} and base={base!r}")
+        return base
     if public:
         return str(public)
     system = source.getSystemId()
@@ -144,9 +156,11 @@ class _LineFormatParser(Parser):
         """Parse ``source`` into ``sink``; on any error, ``sink`` is left as it was.
 
         Keywords: ``bnode_context`` (a dict shared across parses to share blank nodes, as in
-        rdflib's ``nt`` parser); ``encoding`` must be UTF-8 if given.
+        rdflib's ``nt`` parser); ``encoding`` must be UTF-8 if given; ``base`` is checked
+        like Turtle's but has no use (these formats hold only absolute IRIs).
         """
         _check_encoding(kwargs)
+        base_iri(source, kwargs.get("base"))
         reader = reader_for(source)
         writer = SinkWriter(sink, allow_named=self.quads and _is_dataset_default(sink))
         terms = Terms(kwargs.get("bnode_context"))
@@ -174,8 +188,8 @@ class NQuadsParser(_LineFormatParser):
 class TurtleParser(Parser):
     """``format="strict-turtle"`` (alias ``strict-ttl``): RDF 1.1 Turtle.
 
-    Base IRI: the document's ``@base``/``BASE`` > ``publicID`` > the source's location > none,
-    in which case a relative IRI is a ParseError.
+    Base IRI: the document's ``@base``/``BASE`` > ``base=`` or ``publicID`` > the source's
+    location > none, in which case a relative IRI is a ParseError.
     """
 
     def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:
@@ -184,7 +198,7 @@ class TurtleParser(Parser):
         _check_encoding(kwargs)
         reader = reader_for(source)
         writer = SinkWriter(sink, allow_named=False)
-        parser = Turtle(Terms(kwargs.get("bnode_context")), base_iri(source), sink)
+        parser = Turtle(Terms(kwargs.get("bnode_context")), base_iri(source, kwargs.get("base")), sink)
         _fill(parser, reader, writer)
         for prefix, namespace in parser.prefixes.items():
             sink.bind(prefix, namespace)  # exactly as rdflib's turtle parser binds them
