@@ -10,8 +10,8 @@ Installed, the parsers and serializers are rdflib plugins::
 streams statements without building a graph.
 """
 
-from ._api import install, iterparse, uninstall
-from ._errors import ParseError, SerializeError
+from .api import install, iterparse, uninstall
+from .syntax.errors import ParseError, SerializeError
 
 __all__ = ["ParseError", "SerializeError", "__version__", "install", "iterparse", "uninstall"]
 __version__ = "0.1.0"

@@ -18,9 +18,9 @@ from typing import IO, Any
 from rdflib.term import Node
 
 from . import __version__
-from ._api import FORMATS, format_for, make_parser
-from ._errors import ParseError, SerializeError
-from ._source import ChunkReader
+from .api import FORMATS, format_for, make_parser
+from .syntax.errors import ParseError, SerializeError
+from .syntax.source import ChunkReader
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -157,7 +157,7 @@ def _statements(parser: Any, reader: ChunkReader) -> Iterator[tuple[Node, Node, 
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
-    from ._write_lines import quad_groups, write_lines
+    from .formats.write_lines import quad_groups, write_lines
 
     source_fmt = _input_format(args, args.input, "from_")
     target = format_for(args.to)
@@ -212,7 +212,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 def _to_turtle(parser: Any, reader: ChunkReader, out: IO[bytes], args: argparse.Namespace) -> int:
     from rdflib import Graph
 
-    from ._write_turtle import write_turtle
+    from .formats.write_turtle import write_turtle
 
     graph = Graph()
     count = 0

@@ -42,7 +42,7 @@ def test_install_overrides_every_standard_name_and_uninstall_restores() -> None:
     rdflib_strict.install()  # idempotent: uninstall must still restore rdflib's own
     try:
         for name, kind in before:
-            assert get_plugin(name, kind).__module__ == "rdflib_strict.plugin", (name, kind)
+            assert get_plugin(name, kind).__module__ == "rdflib_strict.edge.plugins", (name, kind)
     finally:
         rdflib_strict.uninstall()
     after = {key: get_plugin(*key) for key in before}

@@ -1,4 +1,4 @@
-"""Tests for rdflib_strict._iri: RFC 3987 validation, RFC 3986 resolution, relativization."""
+"""Tests for rdflib_strict.syntax.iri: RFC 3987 validation, RFC 3986 resolution, relativization."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rdflib_strict._iri import (
+from rdflib_strict.syntax.iri import (
     _remove_dot_segments,
     iri_error,
     is_absolute,

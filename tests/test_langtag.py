@@ -1,10 +1,10 @@
-"""Tests for rdflib_strict._langtag (RFC 5646 well-formedness)."""
+"""Tests for rdflib_strict.syntax.langtag (RFC 5646 well-formedness)."""
 
 from __future__ import annotations
 
 import pytest
 
-from rdflib_strict._langtag import langtag_error
+from rdflib_strict.syntax.langtag import langtag_error
 
 VALID = [
     "en",

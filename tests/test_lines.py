@@ -21,10 +21,11 @@ from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 from w3c import _TermConverter, assert_same_graph, default_graph, parsed
 
-from rdflib_strict import ParseError, plugin
-from rdflib_strict._lines import NQUADS_RE, NTRIPLES_RE, LineParser
-from rdflib_strict._source import ChunkReader
-from rdflib_strict._terms import Terms
+from rdflib_strict import ParseError
+from rdflib_strict.edge import plugins as plugin
+from rdflib_strict.edge.terms import Terms
+from rdflib_strict.formats.lines import NQUADS_RE, NTRIPLES_RE, LineParser
+from rdflib_strict.syntax.source import ChunkReader
 
 S = "<http://example/s>"
 P = "<http://example/p>"
@@ -722,7 +723,7 @@ def test_rdf12_triple_term_as_subject_says_rdf12() -> None:
 @pytest.mark.parametrize("char", [chr(c) for c in range(0x21)] + list('<"{}|^`\\'))
 def test_every_character_iriref_forbids_is_rejected_in_both_paths(char: str) -> None:
     # The fast path captures IRI bodies up to '>' and relies on this check.
-    from rdflib_strict._iri import iri_error
+    from rdflib_strict.syntax.iri import iri_error
 
     assert iri_error(f"http://example/a{char}b") is not None
     with pytest.raises(ParseError):

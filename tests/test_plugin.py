@@ -21,7 +21,8 @@ from rdflib.parser import Parser
 from rdflib.serializer import Serializer
 from w3c import assert_same_graph, default_graph, parsed
 
-from rdflib_strict import ParseError, plugin
+from rdflib_strict import ParseError
+from rdflib_strict.edge import plugins as plugin
 
 NT_DOC = (
     '<http://example/s> <http://example/p> "é 日本 😀" .\n'

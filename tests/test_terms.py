@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rdflib import Literal, URIRef
 from rdflib.namespace import XSD
 
-from rdflib_strict._terms import exact_literal
+from rdflib_strict.edge.terms import exact_literal
 
 text = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
 tags = st.sampled_from(["en", "en-US", "EN-gb", "de-CH-1996", "zh-Hant-TW", "x-private"])

@@ -19,9 +19,9 @@ from rdflib.term import Node
 from w3c import assert_same_graph, oxigraph_graph
 
 from rdflib_strict import ParseError
-from rdflib_strict._source import ChunkReader
-from rdflib_strict._terms import Terms
-from rdflib_strict._turtle import TurtleParser
+from rdflib_strict.edge.terms import Terms
+from rdflib_strict.formats.turtle import TurtleParser
+from rdflib_strict.syntax.source import ChunkReader
 
 EX = "http://example/"
 PREFIX = "@prefix : <http://example/> .\n"

@@ -24,9 +24,9 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 from w3c import _TermConverter, assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
 
-from rdflib_strict._errors import SerializeError
-from rdflib_strict._iri import iri_error
-from rdflib_strict._write_turtle import pn_local, write_turtle
+from rdflib_strict.formats.write_turtle import pn_local, write_turtle
+from rdflib_strict.syntax.errors import SerializeError
+from rdflib_strict.syntax.iri import iri_error
 
 EX = Namespace("http://ex.org/")
 GOLDEN_DIR = Path(__file__).parent / "data" / "turtle_out"
@@ -422,7 +422,7 @@ _DETERMINISM_SCRIPT = """
 import sys
 from rdflib import Graph, Literal, Namespace, RDF, XSD, BNode
 from rdflib.collection import Collection
-from rdflib_strict._write_turtle import write_turtle
+from rdflib_strict.formats.write_turtle import write_turtle
 EX = Namespace("http://ex.org/")
 g = Graph()
 g.bind("ex", EX)

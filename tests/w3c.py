@@ -25,7 +25,7 @@ from rdflib.collection import Collection
 from rdflib.compare import isomorphic
 from rdflib.term import Node
 
-from rdflib_strict._terms import exact_literal
+from rdflib_strict.edge.terms import exact_literal
 
 __all__ = [
     "MANIFESTS",

@@ -16,9 +16,9 @@ from typing import Final
 from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, URIRef
 
-from ._escapes import EscapeError, unescape_iri
-from ._iri import iri_error
-from ._langtag import langtag_error
+from ..syntax.escapes import EscapeError, unescape_iri
+from ..syntax.iri import iri_error
+from ..syntax.langtag import langtag_error
 
 __all__ = ["TermError", "Terms", "exact_literal"]
 

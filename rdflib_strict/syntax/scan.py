@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._grammar import IRIREF_BODY_RE
+from .grammar import IRIREF_BODY_RE
 
 __all__ = ["NOT_RDF11", "SpanError", "describe_char", "iriref_body_end", "token_end"]
 

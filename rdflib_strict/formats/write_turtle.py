@@ -52,11 +52,7 @@ from typing import IO, Any, Final
 from rdflib.graph import Graph
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ._errors import SerializeError
-from ._escapes import _escape_char, escape_iri, has_surrogate
-from ._grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
-from ._iri import iri_error, relativize
-from ._terms import (
+from ..edge.terms import (
     RDF_FIRST,
     RDF_LANGSTRING,
     RDF_NIL,
@@ -67,8 +63,12 @@ from ._terms import (
     XSD_DOUBLE,
     XSD_INTEGER,
 )
-from ._write_lines import statements
-from ._write_terms import TermWriter
+from ..syntax.errors import SerializeError
+from ..syntax.escapes import _escape_char, escape_iri, has_surrogate
+from ..syntax.grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
+from ..syntax.iri import iri_error, relativize
+from .write_lines import statements
+from .write_terms import TermWriter
 
 __all__ = ["write_turtle"]
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ._scan import SpanError
+from .scan import SpanError
 
 __all__ = [
     "EscapeError",

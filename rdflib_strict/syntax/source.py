@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any, AnyStr, Final
 
-from ._errors import ParseError, count_line_ends
+from .errors import ParseError, count_line_ends
 
 __all__ = ["ChunkReader"]
 

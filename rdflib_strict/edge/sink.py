@@ -13,46 +13,21 @@ sink as it was, so:
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from rdflib.graph import Graph
 from rdflib.term import Node
 
-from ._errors import ParseError
-from ._source import ChunkReader
-from ._terms import TermError
+from .terms import TermError
 
-__all__ = ["BatchParser", "SinkWriter", "paused_gc"]
+__all__ = ["SinkWriter", "paused_gc"]
 
 _NEEDS_DATASET = (
     "this statement names a graph, but the target is a plain Graph: "
     "parse into a Dataset (Dataset().parse(..., format='strict-nquads')) to keep graph names"
 )
-
-
-class BatchParser:
-    """What the format parsers share: ``batches()`` yields lists of statements, ``parse()``
-    hands each list to a callback (a SinkWriter's ``emit``, a counter, ``list.extend``)."""
-
-    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Any]]:
-        raise NotImplementedError
-
-    def parse(
-        self, reader: ChunkReader, emit: Callable[[list[Any]], None], errors: list[ParseError] | None = None
-    ) -> int:
-        """Parse everything ``reader`` yields, handing each batch of statements to ``emit``.
-
-        With ``errors`` given, a bad statement is recorded there and parsing resumes after it
-        (the validator reports every error it can); otherwise the first error raises.
-        Returns the number of statements.
-        """
-        count = 0
-        for batch in self.batches(reader, errors):
-            count += len(batch)
-            emit(batch)
-        return count
 
 
 class SinkWriter:

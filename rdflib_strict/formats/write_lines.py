@@ -11,8 +11,8 @@ from rdflib.graph import ConjunctiveGraph, Dataset, Graph
 from rdflib.plugins.stores.memory import Memory
 from rdflib.term import Node, URIRef
 
-from ._errors import SerializeError
-from ._write_terms import TermWriter
+from ..syntax.errors import SerializeError
+from .write_terms import TermWriter
 
 __all__ = ["StoreIndex", "default_graph_id", "graph_groups", "quad_groups", "statements", "write_lines"]
 

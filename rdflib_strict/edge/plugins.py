@@ -22,11 +22,12 @@ from rdflib.graph import DATASET_DEFAULT_GRAPH_ID, ConjunctiveGraph, Dataset, Gr
 from rdflib.parser import InputSource, Parser, PythonInputSource
 from rdflib.serializer import Serializer
 
-from ._lines import LineParser
-from ._sink import BatchParser, SinkWriter, paused_gc
-from ._source import ChunkReader
-from ._terms import Terms
-from ._write_lines import graph_groups, write_lines
+from ..formats.lines import LineParser
+from ..formats.write_lines import graph_groups, write_lines
+from ..syntax.driver import BatchParser
+from ..syntax.source import ChunkReader
+from .sink import SinkWriter, paused_gc
+from .terms import Terms
 
 __all__ = [
     "NQuadsParser",
@@ -193,7 +194,7 @@ class TurtleParser(Parser):
     """
 
     def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:
-        from ._turtle import TurtleParser as Turtle
+        from ..formats.turtle import TurtleParser as Turtle
 
         _check_encoding(kwargs)
         reader = reader_for(source)
@@ -266,7 +267,7 @@ class TurtleSerializer(Serializer):
         encoding: str | None = None,
         **kwargs: Any,
     ) -> None:
-        from ._write_turtle import write_turtle
+        from ..formats.write_turtle import write_turtle
 
         ascii_only = bool(kwargs.pop("ascii", False)) or _open_encoding(encoding)
         with paused_gc():

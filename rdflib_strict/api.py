@@ -10,9 +10,9 @@ from typing import IO, Any, Final
 
 from rdflib.term import Node
 
-from ._lines import LineParser
-from ._source import ChunkReader
-from ._terms import Terms
+from .edge.terms import Terms
+from .formats.lines import LineParser
+from .syntax.source import ChunkReader
 
 __all__ = ["FORMATS", "format_for", "install", "iterparse", "make_parser", "open_reader", "uninstall"]
 
@@ -102,7 +102,7 @@ def make_parser(fmt: str, base: str | None) -> Any:
     """A parser of our canonical format name yielding ``(s, p, o, g)`` batches, g a term or None."""
     terms = Terms()
     if fmt == "turtle":
-        from ._turtle import TurtleParser
+        from .formats.turtle import TurtleParser
 
         return TurtleParser(terms, base, None)
     return LineParser(terms, fmt == "nquads", None, _identity)
@@ -139,7 +139,7 @@ def install() -> None:
                 key = (name, kind)
                 if key not in _saved:
                     _saved[key] = plugin._plugins.get(key)
-                plugin.register(name, kind, "rdflib_strict.plugin", stem + suffix)
+                plugin.register(name, kind, "rdflib_strict.edge.plugins", stem + suffix)
 
 
 def uninstall() -> None:

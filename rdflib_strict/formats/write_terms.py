@@ -16,12 +16,12 @@ from typing import Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ._errors import SerializeError
-from ._escapes import escape_iri, escape_string, has_surrogate, string_care
-from ._grammar import BLANK_NODE_LABEL_BODY
-from ._iri import iri_error, is_plain_http_iri
-from ._langtag import langtag_error
-from ._terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING
+from ..edge.terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING
+from ..syntax.errors import SerializeError
+from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY
+from ..syntax.iri import iri_error, is_plain_http_iri
+from ..syntax.langtag import langtag_error
 
 __all__ = ["TermWriter"]
 

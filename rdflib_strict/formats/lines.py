@@ -21,9 +21,11 @@ from typing import Any, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ._errors import ParseError, describe_found
-from ._escapes import EscapeError, unescape_string
-from ._grammar import (
+from ..edge.terms import TermError, Terms, exact_literal
+from ..syntax.driver import BatchParser
+from ..syntax.errors import ParseError, describe_found
+from ..syntax.escapes import EscapeError, unescape_string
+from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
     BLANK_NODE_LABEL_RE,
     LANGTAG_BODY,
@@ -31,10 +33,8 @@ from ._grammar import (
     STRING_QUOTE_BODY,
     WS_LINE,
 )
-from ._scan import NOT_RDF11, SpanError, iriref_body_end, token_end
-from ._sink import BatchParser
-from ._source import ChunkReader
-from ._terms import TermError, Terms, exact_literal
+from ..syntax.scan import NOT_RDF11, SpanError, iriref_body_end, token_end
+from ..syntax.source import ChunkReader
 
 __all__ = ["LineParser"]
 

@@ -21,9 +21,22 @@ from typing import Any, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ._errors import ParseError, count_line_ends, describe_found, line_start_before
-from ._escapes import EscapeError, unescape_iri, unescape_pn_local, unescape_string
-from ._grammar import (
+from ..edge.terms import (
+    RDF_FIRST,
+    RDF_NIL,
+    RDF_REST,
+    RDF_TYPE,
+    XSD_BOOLEAN,
+    XSD_DECIMAL,
+    XSD_DOUBLE,
+    XSD_INTEGER,
+    TermError,
+    Terms,
+)
+from ..syntax.driver import BatchParser
+from ..syntax.errors import ParseError, count_line_ends, describe_found, line_start_before
+from ..syntax.escapes import EscapeError, unescape_iri, unescape_pn_local, unescape_string
+from ..syntax.grammar import (
     BLANK_NODE_LABEL_RE,
     DECIMAL,
     DOUBLE,
@@ -37,22 +50,9 @@ from ._grammar import (
     STRING_QUOTE_BODY,
     STRING_SINGLE_QUOTE_BODY,
 )
-from ._iri import iri_error, is_absolute, ref_error, resolve
-from ._scan import NOT_RDF11, SpanError, iriref_body_end, token_end
-from ._sink import BatchParser
-from ._source import ChunkReader
-from ._terms import (
-    RDF_FIRST,
-    RDF_NIL,
-    RDF_REST,
-    RDF_TYPE,
-    XSD_BOOLEAN,
-    XSD_DECIMAL,
-    XSD_DOUBLE,
-    XSD_INTEGER,
-    TermError,
-    Terms,
-)
+from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
+from ..syntax.scan import NOT_RDF11, SpanError, iriref_body_end, token_end
+from ..syntax.source import ChunkReader
 
 __all__ = ["TurtleParser"]
 
