@@ -20,7 +20,7 @@ from typing import Any
 from rdflib.graph import Graph
 from rdflib.term import Node
 
-from .terms import TermError
+from ..syntax.errors import SpanError
 
 __all__ = ["SinkWriter", "paused_gc"]
 
@@ -45,7 +45,7 @@ class SinkWriter:
     def graph_for(self, label: Node) -> Hashable:
         """The context Graph for a graph label (called once per distinct label)."""
         if not self._allow_named:
-            raise TermError(_NEEDS_DATASET)
+            raise SpanError(_NEEDS_DATASET)
         graph = Graph(store=self.store, identifier=label)  # type: ignore[arg-type]
         if self._direct:
             if self._existing is None:

@@ -16,11 +16,12 @@ from typing import Final
 from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, URIRef
 
-from ..syntax.escapes import EscapeError, unescape_iri
+from ..syntax.errors import SpanError
+from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
 
-__all__ = ["TermError", "Terms", "exact_literal"]
+__all__ = ["Terms", "exact_literal"]
 
 XSD_STRING: Final = URIRef(XSD.string)
 XSD_INTEGER: Final = URIRef(XSD.integer)
@@ -70,20 +71,6 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
     return lit
 
 
-class TermError(ValueError):
-    """A token that is well-formed but not a valid RDF term; located by the parser.
-
-    ``start`` and ``end`` are offsets inside the token when the problem is narrower than it
-    (a bad escape inside an IRI), else None.
-    """
-
-    def __init__(self, msg: str, start: int | None = None, end: int | None = None) -> None:
-        super().__init__(msg)
-        self.msg = msg
-        self.start = start
-        self.end = end
-
-
 class Terms:
     """Per-parse term caches.
 
@@ -106,15 +93,12 @@ class Terms:
 
     def absolute_iri(self, raw: str) -> URIRef:
         """The URIRef for an IRIREF body that must already be absolute (N-Triples, N-Quads)."""
-        try:
-            iri = unescape_iri(raw)
-        except EscapeError as e:
-            raise TermError(e.msg, e.start, e.end) from None
+        iri = unescape_iri(raw)  # a SpanError inside the body, as the parsers expect
         reason = iri_error(iri)
         if reason is not None:
             if ":" not in iri or reason.startswith("no scheme"):
                 reason = "relative IRI; only absolute IRIs are allowed here"
-            raise TermError(f"invalid IRI <{raw}>: {reason}")
+            raise SpanError(f"invalid IRI <{raw}>: {reason}")
         # Validated already: URIRef() would check the characters again (and only log).
         term = self.iris[raw] = _new_str(URIRef, iri)
         return term
@@ -139,13 +123,13 @@ class Terms:
             if lang not in self.langs:
                 reason = langtag_error(lang)
                 if reason is not None:
-                    raise TermError(f"invalid language tag '{lang}': {reason} (BCP 47)")
+                    raise SpanError(f"invalid language tag '{lang}': {reason} (BCP 47)")
                 self.langs.add(lang)
             lit = exact_literal(lexical, None, lang)
         elif datatype == RDF_LANGSTRING:
-            raise TermError("a literal typed rdf:langString needs a language tag")
+            raise SpanError("a literal typed rdf:langString needs a language tag")
         elif datatype == RDF_DIRLANGSTRING:
-            raise TermError(DIRLANGSTRING_NEEDS)
+            raise SpanError(DIRLANGSTRING_NEEDS)
         else:
             lit = exact_literal(lexical, datatype, None)
         self.literals[key] = lit
