@@ -21,10 +21,10 @@ from typing import Any, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import TermError, Terms, exact_literal
+from ..edge.terms import Terms, exact_literal
 from ..syntax.driver import BatchParser
-from ..syntax.errors import ParseError, describe_found
-from ..syntax.escapes import EscapeError, unescape_string
+from ..syntax.errors import ParseError, SpanError, describe_found, token_end
+from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
     BLANK_NODE_LABEL_RE,
@@ -33,7 +33,7 @@ from ..syntax.grammar import (
     STRING_QUOTE_BODY,
     WS_LINE,
 )
-from ..syntax.scan import NOT_RDF11, SpanError, iriref_body_end, token_end
+from ..syntax.scan import NOT_RDF11, iriref_body_end
 from ..syntax.source import ChunkReader
 
 __all__ = ["LineParser"]
@@ -77,7 +77,7 @@ class LineParser(BatchParser):
     """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
 
     Each quad's fourth element is ``default`` for the default graph, else
-    ``graph_for(label)``, which may raise TermError to refuse named graphs.
+    ``graph_for(label)``, which may raise SpanError to refuse named graphs.
     """
 
     def __init__(
@@ -147,7 +147,7 @@ class LineParser(BatchParser):
                             append((s, p, o, self._graph_label(g_iri, g_bn)))
                         pos = m.end()
                         continue
-                    except (TermError, EscapeError):
+                    except SpanError:
                         pass  # the slow path below finds and places the problem
                 try:
                     pos, quad = slow(src, pos)
@@ -191,9 +191,6 @@ class LineParser(BatchParser):
         return ctx
 
     # --- the precise reader --------------------------------------------------------------
-
-    def _error(self, pos: int, end: int, msg: str) -> ParseError:
-        return ParseError.at(self._src, pos, end, msg, self.name, self._first_line)
 
     def _expected(self, pos: int, what: str) -> ParseError:
         src = self._src
@@ -261,8 +258,8 @@ class LineParser(BatchParser):
                 pos, label = self._blank_node(pos)
             try:
                 ctx = self._graph(label)
-            except TermError as e:
-                raise self._error(start, pos, e.msg) from None
+            except SpanError as e:
+                raise self._located(e, start, pos) from None
             pos = self._ws(pos)
         if not src.startswith(".", pos):
             if self.quads:
@@ -291,14 +288,12 @@ class LineParser(BatchParser):
         try:
             body_end = iriref_body_end(src, pos)
         except SpanError as e:
-            raise self._error(e.start, e.end, e.msg) from None
+            raise self._located(e, pos, pos + 1, 0) from None
         raw = src[pos + 1 : body_end]
         try:
             iri = self.terms.iris.get(raw) or self.terms.absolute_iri(raw)
-        except TermError as e:
-            if e.start is not None and e.end is not None:
-                raise self._error(pos + 1 + e.start, pos + 1 + e.end, e.msg) from None
-            raise self._error(pos, body_end + 1, e.msg) from None
+        except SpanError as e:
+            raise self._located(e, pos, body_end + 1, pos + 1) from None
         return body_end + 1, iri
 
     def _blank_node(self, pos: int) -> tuple[int, BNode]:
@@ -329,8 +324,8 @@ class LineParser(BatchParser):
         raw = src[pos + 1 : body_end]
         try:
             lexical = unescape_string(raw)
-        except EscapeError as e:
-            raise self._error(pos + 1 + e.start, pos + 1 + e.end, e.msg) from None
+        except SpanError as e:
+            raise self._located(e, pos, body_end + 1, pos + 1) from None
         end = body_end + 1
         datatype: URIRef | None = None
         lang: str | None = None
@@ -357,8 +352,8 @@ class LineParser(BatchParser):
                 )
         try:
             lit = self.terms.literal(lexical, datatype, lang)
-        except TermError as e:
-            raise self._error(tag_start if lang else pos, end, e.msg) from None
+        except SpanError as e:
+            raise self._located(e, tag_start if lang else pos, end) from None
         return end, lit
 
 

@@ -30,12 +30,19 @@ from ..edge.terms import (
     XSD_DECIMAL,
     XSD_DOUBLE,
     XSD_INTEGER,
-    TermError,
     Terms,
 )
 from ..syntax.driver import BatchParser
-from ..syntax.errors import ParseError, count_line_ends, describe_found, line_start_before
-from ..syntax.escapes import EscapeError, unescape_iri, unescape_pn_local, unescape_string
+from ..syntax.errors import (
+    QUOTE_MAX,
+    ParseError,
+    SpanError,
+    count_line_ends,
+    describe_found,
+    line_start_before,
+    token_end,
+)
+from ..syntax.escapes import unescape_iri, unescape_pn_local, unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_RE,
     DECIMAL,
@@ -51,7 +58,7 @@ from ..syntax.grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
-from ..syntax.scan import NOT_RDF11, SpanError, iriref_body_end, token_end
+from ..syntax.scan import NOT_RDF11, iriref_body_end
 from ..syntax.source import ChunkReader
 
 __all__ = ["TurtleParser"]
@@ -249,9 +256,6 @@ class TurtleParser(BatchParser):
         return n
 
     # --- errors ----------------------------------------------------------------------------
-
-    def _error(self, pos: int, end: int, msg: str) -> ParseError:
-        return ParseError.at(self._src, pos, end, msg, self.name, self._first_line)
 
     def _expected(self, pos: int, what: str) -> ParseError:
         src = self._src
@@ -666,7 +670,7 @@ class TurtleParser(BatchParser):
         try:
             body_end = iriref_body_end(src, pos)
         except SpanError as e:
-            raise self._error(e.start, e.end, e.msg) from None
+            raise self._located(e, pos, pos + 1, 0) from None
         raw = src[pos + 1 : body_end]
         iri = self._iris.get(raw) or self._iri(raw, pos, body_end + 1)
         return body_end + 1, iri
@@ -675,8 +679,8 @@ class TurtleParser(BatchParser):
         """Resolve and check the IRIREF body ``raw`` found at ``src[pos:end]`` (uncached)."""
         try:
             ref = unescape_iri(raw)
-        except EscapeError as e:
-            raise self._error(pos + 1 + e.start, pos + 1 + e.end, e.msg) from None
+        except SpanError as e:
+            raise self._located(e, pos, end, pos + 1) from None
         reason = ref_error(ref)
         if reason is not None:
             raise self._error(pos, end, f"invalid IRI <{raw}>: {reason}")
@@ -814,8 +818,8 @@ class TurtleParser(BatchParser):
                 )
             try:
                 return tag_end, self.terms.literal(lexical, None, m.group())
-            except TermError as e:
-                raise self._error(end, tag_end, e.msg) from None
+            except SpanError as e:
+                raise self._located(e, end, tag_end) from None
         if not src.startswith("^^", end):
             raise self._expected(end, "'^^' and a datatype IRI")
         # '^^' and the iri are two terminals: whitespace may separate them too.
@@ -831,8 +835,8 @@ class TurtleParser(BatchParser):
             dt_end, datatype = self._read_prefixed_name(src, dt_pos, m2)
         try:
             return dt_end, self.terms.literal(lexical, datatype, None)
-        except TermError as e:
-            raise self._error(pos, dt_end, e.msg) from None
+        except SpanError as e:
+            raise self._located(e, pos, dt_end) from None
 
     def _new_plain_literal(self, raw: str) -> Literal | None:
         """The simple literal for an uncached string body; None if it has escapes.
@@ -848,8 +852,8 @@ class TurtleParser(BatchParser):
     def _unescape(self, raw: str, start: int) -> str:
         try:
             return unescape_string(raw)
-        except EscapeError as e:
-            raise self._error(start + e.start, start + e.end, e.msg) from None
+        except SpanError as e:
+            raise self._located(e, start, start, start) from None
 
     # [16] NumericLiteral ::= INTEGER | DECIMAL | DOUBLE
     def _read_numeric_literal(self, src: str, pos: int) -> tuple[int, Literal]:
@@ -877,6 +881,6 @@ def _quote(src: str, start: int, end: int) -> str:
     if start < 0:
         return ""
     text = src[start:end].rstrip(" \t\r\n")
-    if not text or len(text) > 40 or "\n" in text:
+    if not text or len(text) > QUOTE_MAX or _LINE_END_RE.search(text) is not None:
         return ""
     return " " + text

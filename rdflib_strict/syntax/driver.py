@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .errors import ParseError
+from .errors import ParseError, SpanError
 from .source import ChunkReader
 
 __all__ = ["BatchParser"]
@@ -17,7 +17,30 @@ __all__ = ["BatchParser"]
 
 class BatchParser:
     """What the format parsers share: ``batches()`` yields lists of statements, ``parse()``
-    hands each list to a callback (a SinkWriter's ``emit``, a counter, ``list.extend``)."""
+    hands each list to a callback (a SinkWriter's ``emit``, a counter, ``list.extend``).
+
+    While parsing, ``_src`` is the text being scanned, ``_first_line`` its first line's number
+    and ``name`` the source's name: all an error needs, so the hot loops track nothing else.
+    """
+
+    name: str = "<string>"
+    _src: str = ""
+    _first_line: int = 1
+
+    def _error(self, pos: int, end: int, msg: str) -> ParseError:
+        """The ParseError for ``_src[pos:end]``."""
+        return ParseError.at(self._src, pos, end, msg, self.name, self._first_line)
+
+    def _located(self, e: SpanError, start: int, end: int, offset: int | None = None) -> ParseError:
+        """The ParseError for a SpanError raised on the token ``_src[start:end]``.
+
+        ``e``'s offsets count from ``offset`` (default: the token's start); an error without
+        offsets covers the whole token.
+        """
+        if e.start is None or e.end is None:
+            return self._error(start, end, e.msg)
+        base = start if offset is None else offset
+        return self._error(base + e.start, base + e.end, e.msg)
 
     def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Any]]:
         raise NotImplementedError

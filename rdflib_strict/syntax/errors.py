@@ -12,15 +12,19 @@ from typing import Final
 from rdflib.exceptions import ParserError
 
 __all__ = [
+    "QUOTE_MAX",
     "ParseError",
     "SerializeError",
+    "SpanError",
     "count_line_ends",
     "describe_found",
     "line_start_before",
+    "token_end",
     "visible",
 ]
 
-_MAX_QUOTE = 40
+#: The most characters of the input a message or caret quotes.
+QUOTE_MAX: Final = 40
 # [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
 _LINE_END_RE: Final = re.compile(r"[\r\n]")
 # Controls would rewrite the terminal or shift the caret: each is shown as one visible
@@ -173,6 +177,16 @@ def _n3(term: object) -> str:
     return repr(term)
 
 
+def token_end(src: str, pos: int) -> int:
+    """Where the token at ``pos`` ends for a quote or caret: the next whitespace, at most
+    ``QUOTE_MAX`` characters on (a lone delimiter is a token of one)."""
+    end = pos + 1
+    n = len(src)
+    while end < n and src[end] not in " \t\r\n" and end - pos < QUOTE_MAX:
+        end += 1
+    return end
+
+
 def describe_found(src: str, pos: int, final: bool = True) -> str:
     """Quote what stands at ``pos`` for an ``expected X, found Y`` message."""
     if pos >= len(src):
@@ -180,14 +194,25 @@ def describe_found(src: str, pos: int, final: bool = True) -> str:
     ch = src[pos]
     if ch == "\n" or ch == "\r":
         return "end of line"
-    end = pos
-    n = len(src)
-    # A token runs to the next whitespace; a lone delimiter stands for itself.
-    while end < n and end - pos < _MAX_QUOTE and src[end] not in " \t\r\n":
-        end += 1
-    if end == pos:
+    if ch == " " or ch == "\t":
         return "a tab" if ch == "\t" else "a space"
+    end = token_end(src, pos)
     token = src[pos:end]
-    if end < n and src[end] not in " \t\r\n":
+    if end < len(src) and src[end] not in " \t\r\n":
         token += "..."
     return "'" + token + "'"
+
+
+class SpanError(ValueError):
+    """A problem found below the parsers (a bad escape, an invalid IRI or literal).
+
+    ``start`` and ``end`` locate it in the text the raiser was given (an escaped body, a
+    token); None for both means "the whole token". Each parser turns it into a ParseError
+    with ``BatchParser.located``; it never reaches the caller.
+    """
+
+    def __init__(self, msg: str, start: int | None = None, end: int | None = None) -> None:
+        super().__init__(msg)
+        self.msg = msg
+        self.start = start
+        self.end = end

@@ -6,10 +6,10 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .scan import SpanError
+from .errors import SpanError
 
 __all__ = [
-    "EscapeError",
+    "SURROGATE_RE",
     "escape_iri",
     "escape_string",
     "string_care",
@@ -17,10 +17,6 @@ __all__ = [
     "unescape_pn_local",
     "unescape_string",
 ]
-
-
-class EscapeError(SpanError):
-    """A bad escape at ``start:end`` of the escaped text; parsers turn it into a ParseError."""
 
 
 # [159s] ECHAR ::= '\' [tbnrf"'\]
@@ -35,9 +31,9 @@ def _code_point(m: re.Match[str]) -> str:
     hexa = m.group(1) or m.group(2)
     value = int(hexa, 16)
     if 0xD800 <= value <= 0xDFFF:
-        raise EscapeError(m.start(), m.end(), f"escape '{m.group()}' encodes a surrogate, not a character")
+        raise SpanError(f"escape '{m.group()}' encodes a surrogate, not a character", m.start(), m.end())
     if value > 0x10FFFF:
-        raise EscapeError(m.start(), m.end(), f"escape '{m.group()}' is beyond U+10FFFF")
+        raise SpanError(f"escape '{m.group()}' is beyond U+10FFFF", m.start(), m.end())
     return chr(value)
 
 
@@ -50,7 +46,7 @@ def _decode_string_escape(m: re.Match[str]) -> str:
             msg = f"escape '\\{m.group(3)}' needs {4 if m.group(3) == 'u' else 8} hex digits"
         else:
             msg = f"invalid escape '{m.group()}' in string (allowed: {_ALLOWED_ESCAPES})"
-        raise EscapeError(m.start(), m.end(), msg)
+        raise SpanError(msg, m.start(), m.end())
     return ch
 
 
@@ -63,13 +59,13 @@ def unescape_string(s: str) -> str:
 
 def _decode_iri_escape(m: re.Match[str]) -> str:
     if m.group(3) is not None:
-        raise EscapeError(
-            m.start(), m.end(), f"invalid escape '{m.group()}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)"
+        raise SpanError(
+            f"invalid escape '{m.group()}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)", m.start(), m.end()
         )
     ch = _code_point(m)
     if ch in _IRI_FORBIDDEN:
-        raise EscapeError(
-            m.start(), m.end(), f"escape '{m.group()}' encodes U+{ord(ch):04X}, which an IRI may not contain"
+        raise SpanError(
+            f"escape '{m.group()}' encodes U+{ord(ch):04X}, which an IRI may not contain", m.start(), m.end()
         )
     return ch
 
@@ -154,7 +150,8 @@ def escape_iri(iri: str, ascii_only: bool = False) -> str:
 
 def has_surrogate(s: str) -> bool:
     """True if ``s`` holds a lone surrogate, which no UTF-8 document can carry."""
-    return _SURROGATE_RE.search(s) is not None
+    return SURROGATE_RE.search(s) is not None
 
 
-_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
+#: A lone surrogate: a str can hold one, no UTF-8 document can.
+SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")

@@ -8,23 +8,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from .errors import SpanError
 from .grammar import IRIREF_BODY_RE
 
-__all__ = ["NOT_RDF11", "SpanError", "describe_char", "iriref_body_end", "token_end"]
+__all__ = ["NOT_RDF11", "describe_char", "iriref_body_end"]
 
-_QUOTE_MAX: Final = 40
 #: How every parser ends the message for RDF 1.2-only syntax.
 NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
-
-
-class SpanError(ValueError):
-    """A problem at ``src[start:end]``; each parser turns it into its ParseError."""
-
-    def __init__(self, start: int, end: int, msg: str) -> None:
-        super().__init__(msg)
-        self.start = start
-        self.end = end
-        self.msg = msg
 
 
 def iriref_body_end(src: str, pos: int) -> int:
@@ -38,28 +28,19 @@ def iriref_body_end(src: str, pos: int) -> int:
     if src.startswith(">", body_end):
         return body_end
     if body_end >= len(src) or src[body_end] in "\r\n":
-        raise SpanError(pos, body_end, "unterminated IRI: expected '>' before the end of the line")
+        raise SpanError("unterminated IRI: expected '>' before the end of the line", pos, body_end)
     bad = src[body_end]
     if bad == "\\":
         raise SpanError(
+            f"invalid escape '{src[body_end : body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
             body_end,
             body_end + 2,
-            f"invalid escape '{src[body_end : body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
         )
     raise SpanError(
+        f"invalid character {describe_char(bad)} in IRI, expected '>' or an IRI character",
         body_end,
         body_end + 1,
-        f"invalid character {describe_char(bad)} in IRI, expected '>' or an IRI character",
     )
-
-
-def token_end(src: str, pos: int) -> int:
-    """Where the token at ``pos`` ends for a caret: the next whitespace, at most 40 characters on."""
-    end = pos + 1
-    n = len(src)
-    while end < n and src[end] not in " \t\r\n" and end - pos < _QUOTE_MAX:
-        end += 1
-    return end
 
 
 def describe_char(ch: str) -> str:

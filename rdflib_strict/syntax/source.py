@@ -16,17 +16,16 @@ character and the grammar decides.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable, Iterator
 from typing import IO, Any, AnyStr, Final
 
 from .errors import ParseError, count_line_ends
+from .escapes import SURROGATE_RE
 
 __all__ = ["ChunkReader"]
 
 CHUNK_SIZE: Final = 1 << 20
 _BOM: Final = "\ufeff"
-_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
 
 
 class ChunkReader:
@@ -72,7 +71,7 @@ class ChunkReader:
                 text = text[1:]
         if self._text:
             # Checked after the BOM is dropped, so columns match what the parsers count.
-            m = _SURROGATE_RE.search(text)
+            m = SURROGATE_RE.search(text)
             if m is not None:
                 raise ParseError.at(
                     text,
