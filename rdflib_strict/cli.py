@@ -15,12 +15,12 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
-from rdflib.term import Node
-
 from . import __version__
-from .api import FORMATS, format_for, make_parser
+from .api import FORMATS, format_for
+from .edge.parsers import StatementParser, make_parser
+from .edge.source import OpenedSource, open_source
+from .edge.terms import Statement
 from .syntax.errors import ParseError, SerializeError
-from .syntax.source import ChunkReader
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -58,19 +58,31 @@ class _Progress:
         sys.stderr.flush()
 
 
-def _open_input(path: str, quiet: bool) -> tuple[Any, str, _Progress | None, IO[bytes] | None]:
-    """(stream, name, progress, file to close) for a path or '-' (stdin)."""
+def _open_input(path: str, quiet: bool) -> tuple[OpenedSource, _Progress | None]:
+    """The opened source and its progress bar (if one is drawn) for a path or '-' (stdin)."""
     if path == "-":
-        return sys.stdin.buffer, "<stdin>", None, None
+        return open_source(sys.stdin.buffer, name="<stdin>"), None
+    progress: _Progress | None = None
+
+    def with_progress(f: IO[bytes]) -> IO[bytes] | _Progress:
+        nonlocal progress
+        size = os.fstat(f.fileno()).st_size
+        if size < _PROGRESS_MIN_BYTES:
+            return f
+        progress = _Progress(f, path, size)
+        return progress
+
     try:
-        f = open(path, "rb")
+        opened = open_source(path, wrap=None if quiet or not sys.stderr.isatty() else with_progress)
     except OSError as e:
         raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
-    size = os.fstat(f.fileno()).st_size
-    if not quiet and sys.stderr.isatty() and size >= _PROGRESS_MIN_BYTES:
-        progress = _Progress(f, path, size)
-        return progress, path, progress, f
-    return f, path, None, f
+    return opened, progress
+
+
+def _close_input(opened: OpenedSource, progress: _Progress | None) -> None:
+    if progress is not None:
+        progress.finish()
+    opened.close()
 
 
 def _input_format(args: argparse.Namespace, path: str, option: str = "format") -> str:
@@ -80,23 +92,13 @@ def _input_format(args: argparse.Namespace, path: str, option: str = "format") -
         raise _UsageError(f"{path}: {e}") from None
 
 
-def _base_for(args: argparse.Namespace, path: str) -> str | None:
-    if args.base is not None:
-        return str(args.base)
-    if path == "-":
-        return None
-    from pathlib import Path
-
-    return Path(path).absolute().as_uri()
-
-
 class _TooMany(Exception):
     pass
 
 
 def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, list[ParseError]]:
     fmt = _input_format(args, path)
-    stream, name, progress, opened = _open_input(path, args.quiet)
+    opened, progress = _open_input(path, args.quiet)
     errors: list[ParseError] = []
     count = 0
 
@@ -107,18 +109,15 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, list[ParseE
             raise _TooMany
 
     try:
-        parser = make_parser(fmt, _base_for(args, path))
+        parser = make_parser(fmt, opened.base if args.base is None else args.base)
         try:
-            parser.parse(ChunkReader(stream, name), emit, errors)
+            parser.parse(opened.reader, emit, errors)
         except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
             errors.append(e)
         except _TooMany:
             pass
     finally:
-        if progress is not None:
-            progress.finish()
-        if opened is not None:
-            opened.close()
+        _close_input(opened, progress)
     return count, errors[: args.max_errors]
 
 
@@ -151,8 +150,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return 1 if invalid else 0
 
 
-def _statements(parser: Any, reader: ChunkReader) -> Iterator[tuple[Node, Node, Node, Node | None]]:
-    for batch in parser.batches(reader):
+def _statements(parser: StatementParser, opened: OpenedSource) -> Iterator[Statement]:
+    for batch in parser.batches(opened.reader):
         yield from batch
 
 
@@ -162,7 +161,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     source_fmt = _input_format(args, args.input, "from_")
     target = format_for(args.to)
     start = time.perf_counter()
-    stream, name, progress, opened = _open_input(args.input, args.quiet)
+    opened, progress = _open_input(args.input, args.quiet)
     out_path = args.output
     tmp = None
     out: IO[bytes]
@@ -174,13 +173,12 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     ok = False
     count = 0
     try:
-        parser = make_parser(source_fmt, _base_for(args, args.input))
-        reader = ChunkReader(stream, name)
+        parser = make_parser(source_fmt, opened.base if args.base is None else args.base)
         if target == "turtle":
-            count = _to_turtle(parser, reader, out, args)
+            count = _to_turtle(parser, opened, out, args)
         else:
             count = write_lines(
-                quad_groups(_statements(parser, reader)),
+                quad_groups(_statements(parser, opened)),
                 out,
                 with_graphs=target == "nquads",
                 canonical=args.canonical,
@@ -190,12 +188,9 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     except ParseError as e:
         print(str(e), file=sys.stderr)
     except SerializeError as e:
-        print(f"{name}: {e}", file=sys.stderr)
+        print(f"{opened.name}: {e}", file=sys.stderr)
     finally:
-        if progress is not None:
-            progress.finish()
-        if opened is not None:
-            opened.close()
+        _close_input(opened, progress)
         if tmp is not None:
             out.close()
             if ok:
@@ -209,23 +204,25 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def _to_turtle(parser: Any, reader: ChunkReader, out: IO[bytes], args: argparse.Namespace) -> int:
+def _to_turtle(
+    parser: StatementParser, opened: OpenedSource, out: IO[bytes], args: argparse.Namespace
+) -> int:
     from rdflib import Graph
 
-    from .formats.write_turtle import write_turtle
+    from .edge.store import write_graph_turtle
 
     graph = Graph()
     count = 0
-    for batch in parser.batches(reader):
+    for batch in parser.batches(opened.reader):
         for s, p, o, g in batch:
             if g is not None:
                 raise SerializeError("Turtle has no named graphs: convert to nquads", g, (s, p, o, g))
             graph.add((s, p, o))
         count += len(batch)
-    if hasattr(parser, "prefixes"):
-        for prefix, namespace in parser.prefixes.items():
-            graph.bind(prefix, namespace)
-    write_turtle(graph, out, base=args.base)
+    prefixes: dict[str, str] = getattr(parser, "prefixes", {})
+    for prefix, namespace in prefixes.items():
+        graph.bind(prefix, namespace)
+    write_graph_turtle(graph, out, base=args.base)
     return count
 
 

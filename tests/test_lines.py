@@ -22,7 +22,7 @@ from rdflib.term import Node
 from w3c import _TermConverter, assert_same_graph, default_graph, parsed
 
 from rdflib_strict import ParseError
-from rdflib_strict.edge import plugins as plugin
+from rdflib_strict.edge import source as edge_source
 from rdflib_strict.edge.terms import Terms
 from rdflib_strict.formats.lines import NQUADS_RE, NTRIPLES_RE, LineParser
 from rdflib_strict.syntax.source import ChunkReader
@@ -366,7 +366,7 @@ def chunking(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     """With tiny chunks, batches reach the store before the error (tests the undo)."""
     size = request.param
     if size is not None:
-        monkeypatch.setattr(plugin, "ChunkReader", lambda s, n: ChunkReader(s, n, chunk_size=size))
+        monkeypatch.setattr(edge_source, "ChunkReader", lambda s, n: ChunkReader(s, n, chunk_size=size))
 
 
 @pytest.mark.usefixtures("chunking")

@@ -18,7 +18,7 @@ from rdflib.term import Node
 from test_w3c import ALL_CASES, EVAL, SYNTAX_OK
 from w3c import W3CTest, default_graph, parsed, same_graph
 
-from rdflib_strict.formats.write_lines import statements
+from rdflib_strict.edge.store import statements
 
 BUILTIN = {"rdf11-nt": "nt", "rdf11-nq": "nquads", "rdf11-turtle": "turtle"}
 STRICT = {"rdf11-nt": "strict-ntriples", "rdf11-nq": "strict-nquads", "rdf11-turtle": "strict-turtle"}

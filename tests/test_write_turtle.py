@@ -24,7 +24,8 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 from w3c import _TermConverter, assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
 
-from rdflib_strict.formats.write_turtle import pn_local, write_turtle
+from rdflib_strict.edge.store import write_graph_turtle
+from rdflib_strict.formats.write_turtle import pn_local
 from rdflib_strict.syntax.errors import SerializeError
 from rdflib_strict.syntax.iri import iri_error
 
@@ -39,7 +40,7 @@ def lit(lexical: str, datatype: URIRef | None = None, lang: str | None = None) -
 
 def serialize(graph: Graph, **kwargs: object) -> bytes:
     buf = io.BytesIO()
-    write_turtle(graph, buf, **kwargs)  # type: ignore[arg-type]
+    write_graph_turtle(graph, buf, **kwargs)  # type: ignore[arg-type]
     return buf.getvalue()
 
 
@@ -388,7 +389,7 @@ def _one(s: Node, p: Node, o: Node) -> Graph:
 def test_serialize_error(graph: Graph, bad: Node) -> None:
     buf = io.BytesIO()
     with pytest.raises(SerializeError) as info:
-        write_turtle(graph, buf)
+        write_graph_turtle(graph, buf)
     assert info.value.term == bad
     assert info.value.statement is not None
     assert buf.getvalue() == b""  # nothing half-written
@@ -422,7 +423,7 @@ _DETERMINISM_SCRIPT = """
 import sys
 from rdflib import Graph, Literal, Namespace, RDF, XSD, BNode
 from rdflib.collection import Collection
-from rdflib_strict.formats.write_turtle import write_turtle
+from rdflib_strict.edge.store import write_graph_turtle
 EX = Namespace("http://ex.org/")
 g = Graph()
 g.bind("ex", EX)
@@ -437,7 +438,7 @@ for i in range(200):
     g.add((BNode(f"t{i % 11}"), EX.w, EX[f"o{i}"]))
 Collection(g, BNode("l"), [Literal(i) for i in range(10)])
 g.add((EX.s0, EX.list, BNode("l")))
-write_turtle(g, sys.stdout.buffer)
+write_graph_turtle(g, sys.stdout.buffer)
 """
 
 

@@ -1,7 +1,8 @@
 """rdflib adapters: Parser and Serializer subclasses registered under ``strict-*`` names.
 
 They translate rdflib's InputSource into a text stream, the publicID into a base IRI and the
-sink into store batches; all grammar lives in the format modules.
+sink into store batches; all grammar lives in the format modules. ``install()`` and
+``uninstall()`` put them under rdflib's own format names and take them off again.
 
 >>> from rdflib import Graph
 >>> g = Graph().parse(data='<http://ex/s> <http://ex/p> "007"^^<http://www.w3.org/2001/XMLSchema#integer> .',
@@ -14,20 +15,20 @@ from __future__ import annotations
 
 import io
 import pathlib
-import sys
-from typing import IO, Any, ClassVar
+from typing import IO, Any, ClassVar, Final
 
+from rdflib import plugin
 from rdflib.exceptions import ParserError
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID, ConjunctiveGraph, Dataset, Graph
 from rdflib.parser import InputSource, Parser, PythonInputSource
+from rdflib.plugin import Plugin
 from rdflib.serializer import Serializer
 
-from ..formats.lines import LineParser
-from ..formats.write_lines import graph_groups, write_lines
-from ..syntax.driver import BatchParser
-from ..syntax.source import ChunkReader
+from .internals import caller_selves, registry_entry, restore_registry_entry
+from .parsers import make_parser
 from .sink import SinkWriter, paused_gc
-from .terms import Terms
+from .source import OpenedSource, file_iri, open_source
+from .store import write_graph_lines, write_graph_turtle
 
 __all__ = [
     "NQuadsParser",
@@ -36,14 +37,19 @@ __all__ = [
     "NTriplesSerializer",
     "TurtleParser",
     "TurtleSerializer",
+    "base_iri",
+    "install",
+    "open_input",
+    "uninstall",
 ]
 
 
 _NO_TEXT = "this source holds no text (a Python object?); strict parsers read documents"
 
 
-def reader_for(source: InputSource) -> ChunkReader:
-    """A ChunkReader over the stream in ``source``, preferring bytes so we own the decoding.
+def open_input(source: InputSource) -> OpenedSource:
+    """The stream in rdflib's ``source``, opened for parsing; bytes preferred so we own the
+    decoding. rdflib opened it and closes it: ``close()`` on the result leaves it open.
 
     ``data="..."`` puts a StringIO in the character slot and a lazy encoder in the byte slot:
     reading the str directly avoids a needless encode and decode.
@@ -61,7 +67,7 @@ def reader_for(source: InputSource) -> ChunkReader:
         stream = char
     else:
         raise ParserError(_NO_TEXT)
-    return ChunkReader(stream, source_name(source, stream))
+    return open_source(stream, name=source_name(source, stream))
 
 
 def source_name(source: InputSource, stream: object) -> str:
@@ -98,7 +104,7 @@ def base_iri(source: InputSource, base: object = None) -> str | None:
     system = str(system)
     if ":" in system.split("/", 1)[0] and not pathlib.PurePath(system).drive:
         return system  # already an IRI (file:///..., http://...)
-    return pathlib.Path(system).absolute().as_uri()
+    return file_iri(system)
 
 
 def _is_dataset_default(sink: Graph) -> bool:
@@ -108,17 +114,13 @@ def _is_dataset_default(sink: Graph) -> bool:
     caller can see them. ``Dataset.parse`` hands over a graph named ``urn:x-rdflib:default``;
     ``ConjunctiveGraph.parse`` hands over its ``default_context``, a plain Graph with nothing
     pointing back at its owner, so the owner is recognised in the calling frames (once per
-    parse). A plain ``Graph()`` on the same kind of store gets a ParseError instead of
-    statements hidden in contexts that ``len(g)`` never counts (rdflib's P11).
+    parse; call this from the parser's ``parse`` itself). A plain ``Graph()`` on the same
+    kind of store gets a ParseError instead of statements hidden in contexts that ``len(g)``
+    never counts (rdflib's P11).
     """
     if sink.identifier == DATASET_DEFAULT_GRAPH_ID:
         return True
-    frame = sys._getframe(1)
-    for _ in range(8):
-        frame = frame.f_back  # type: ignore[assignment]
-        if frame is None:
-            break
-        owner = frame.f_locals.get("self")
+    for owner in caller_selves(skip=1, limit=8):  # from the caller of our parse() up
         if (
             isinstance(owner, ConjunctiveGraph)
             and not isinstance(owner, Dataset)  # a Dataset's default graph was recognised above
@@ -139,43 +141,43 @@ def _check_encoding(kwargs: dict[str, Any]) -> None:
         raise ParserError(f"these formats are UTF-8 by definition; encoding={encoding!r} is not supported")
 
 
-def _fill(parser: BatchParser, reader: ChunkReader, writer: SinkWriter) -> None:
-    """Run ``parser`` into ``writer``'s sink: all statements, or none (the sink as it was)."""
-    with paused_gc(keep=True):
-        try:
-            parser.parse(reader, writer.emit)
-            writer.commit()
-        except BaseException:
-            writer.rollback()
-            raise
-
-
-class _LineFormatParser(Parser):
-    quads: ClassVar[bool]
+class _StrictParser(Parser):
+    fmt: ClassVar[str]  # our canonical format name
 
     def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:
         """Parse ``source`` into ``sink``; on any error, ``sink`` is left as it was.
 
         Keywords: ``bnode_context`` (a dict shared across parses to share blank nodes, as in
-        rdflib's ``nt`` parser); ``encoding`` must be UTF-8 if given; ``base`` is checked
-        like Turtle's but has no use (these formats hold only absolute IRIs).
+        rdflib's ``nt`` parser); ``encoding`` must be UTF-8 if given; ``base`` means what
+        publicID means (checked, but of no use, in the line formats: they hold only absolute
+        IRIs).
         """
         _check_encoding(kwargs)
-        base_iri(source, kwargs.get("base"))
-        reader = reader_for(source)
-        writer = SinkWriter(sink, allow_named=self.quads and _is_dataset_default(sink))
-        terms = Terms(kwargs.get("bnode_context"))
-        parser = LineParser(terms, self.quads, sink, writer.graph_for)
-        _fill(parser, reader, writer)
+        base = base_iri(source, kwargs.get("base"))
+        opened = open_input(source)
+        writer = SinkWriter(sink, allow_named=self.fmt == "nquads" and _is_dataset_default(sink))
+        parser = make_parser(
+            self.fmt, base, bnodes=kwargs.get("bnode_context"), default=sink, graph_for=writer.graph_for
+        )
+        with paused_gc(keep=True):
+            try:
+                parser.parse(opened.reader, writer.emit)
+                writer.commit()
+            except BaseException:
+                writer.rollback()
+                raise
+        prefixes: dict[str, str] = getattr(parser, "prefixes", {})
+        for prefix, namespace in prefixes.items():
+            sink.bind(prefix, namespace)  # exactly as rdflib's turtle parser binds them
 
 
-class NTriplesParser(_LineFormatParser):
+class NTriplesParser(_StrictParser):
     """``format="strict-ntriples"`` (alias ``strict-nt``): RDF 1.1 N-Triples."""
 
-    quads = False
+    fmt = "ntriples"
 
 
-class NQuadsParser(_LineFormatParser):
+class NQuadsParser(_StrictParser):
     """``format="strict-nquads"`` (alias ``strict-nq``): RDF 1.1 N-Quads.
 
     Into a Dataset or ConjunctiveGraph, named-graph statements go to their graphs; into a
@@ -183,26 +185,18 @@ class NQuadsParser(_LineFormatParser):
     raises ParseError: nothing is hidden or dropped.
     """
 
-    quads = True
+    fmt = "nquads"
 
 
-class TurtleParser(Parser):
+class TurtleParser(_StrictParser):
     """``format="strict-turtle"`` (alias ``strict-ttl``): RDF 1.1 Turtle.
 
     Base IRI: the document's ``@base``/``BASE`` > ``base=`` or ``publicID`` > the source's
-    location > none, in which case a relative IRI is a ParseError.
+    location > none, in which case a relative IRI is a ParseError. The document's prefixes
+    are bound in the sink, as rdflib's own turtle parser binds them.
     """
 
-    def parse(self, source: InputSource, sink: Graph, **kwargs: Any) -> None:
-        from ..formats.turtle import TurtleParser as Turtle
-
-        _check_encoding(kwargs)
-        reader = reader_for(source)
-        writer = SinkWriter(sink, allow_named=False)
-        parser = Turtle(Terms(kwargs.get("bnode_context")), base_iri(source, kwargs.get("base")), sink)
-        _fill(parser, reader, writer)
-        for prefix, namespace in parser.prefixes.items():
-            sink.bind(prefix, namespace)  # exactly as rdflib's turtle parser binds them
+    fmt = "turtle"
 
 
 def _open_encoding(encoding: str | None) -> bool:
@@ -236,12 +230,8 @@ class _LineFormatSerializer(Serializer):
         """
         ascii_only = ascii or _open_encoding(encoding)
         with paused_gc():
-            write_lines(
-                graph_groups(self.store, self.with_graphs),
-                stream,
-                with_graphs=self.with_graphs,
-                canonical=canonical,
-                ascii_only=ascii_only,
+            write_graph_lines(
+                self.store, stream, with_graphs=self.with_graphs, canonical=canonical, ascii_only=ascii_only
             )
 
 
@@ -267,8 +257,39 @@ class TurtleSerializer(Serializer):
         encoding: str | None = None,
         **kwargs: Any,
     ) -> None:
-        from ..formats.write_turtle import write_turtle
-
         ascii_only = bool(kwargs.pop("ascii", False)) or _open_encoding(encoding)
         with paused_gc():
-            write_turtle(self.store, stream, base=base, ascii_only=ascii_only, **kwargs)
+            write_graph_turtle(self.store, stream, base=base, ascii_only=ascii_only, **kwargs)
+
+
+# --- install / uninstall ----------------------------------------------------------------
+
+_OVERRIDES: Final = (
+    (("nt", "ntriples", "nt11", "application/n-triples"), "NTriples"),
+    (("nquads", "application/n-quads"), "NQuads"),
+    (("turtle", "ttl", "text/turtle"), "Turtle"),
+)
+_saved: dict[tuple[str, type], Plugin[Any] | None] = {}
+
+
+def install() -> None:
+    """Make rdflib's standard format names use our parsers and serializers in this process.
+
+    After it, ``Graph().parse("data.ttl")`` (format guessed from the extension) and
+    ``g.serialize(format="nt")`` are strict. Entry points cannot do this, because rdflib
+    registers its built-ins after loading them. ``uninstall()`` restores rdflib's own.
+    """
+    for names, stem in _OVERRIDES:
+        for name in names:
+            for kind, suffix in ((Parser, "Parser"), (Serializer, "Serializer")):
+                key = (name, kind)
+                if key not in _saved:
+                    _saved[key] = registry_entry(name, kind)
+                plugin.register(name, kind, __name__, stem + suffix)
+
+
+def uninstall() -> None:
+    """Undo ``install()``: rdflib's standard names resolve to its built-ins again."""
+    for (name, kind), previous in _saved.items():
+        restore_registry_entry(name, kind, previous)
+    _saved.clear()

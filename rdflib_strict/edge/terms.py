@@ -14,14 +14,18 @@ import uuid
 from typing import Final
 
 from rdflib.namespace import RDF, XSD
-from rdflib.term import BNode, Literal, URIRef
+from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.errors import SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
 
-__all__ = ["Terms", "exact_literal"]
+__all__ = ["Statement", "Terms", "exact_literal"]
+
+#: A statement as the parsers yield it and the writers take it: ``(s, p, o, g)``, g None for
+#: the default graph.
+Statement = tuple[Node, Node, Node, Node | None]
 
 XSD_STRING: Final = URIRef(XSD.string)
 XSD_INTEGER: Final = URIRef(XSD.integer)

@@ -3,134 +3,42 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
-from itertools import chain
-from typing import IO, Any
+from collections.abc import Collection, Iterable, Iterator, Mapping
+from typing import IO
 
-from rdflib.graph import ConjunctiveGraph, Dataset, Graph
-from rdflib.plugins.stores.memory import Memory
 from rdflib.term import Node, URIRef
 
+from ..edge.terms import Statement
 from ..syntax.errors import SerializeError
 from .write_terms import TermWriter
 
-__all__ = ["StoreIndex", "default_graph_id", "graph_groups", "quad_groups", "statements", "write_lines"]
+__all__ = ["ByPredicate", "Group", "Triple", "quad_groups", "write_lines"]
+
+Triple = tuple[Node, Node, Node]
 
 
-def default_graph_id(graph: Graph) -> Node | None:
-    """The identifier under which ``graph`` keeps its default graph, if it has named ones."""
-    if isinstance(graph, ConjunctiveGraph):  # Dataset is a ConjunctiveGraph
-        # Dataset.default_context is deprecated since rdflib 7.x in favour of default_graph.
-        default: Graph | None = getattr(graph, "default_graph", None) if isinstance(graph, Dataset) else None
-        identifier: Node = (default if default is not None else graph.default_context).identifier
-        return identifier
-    return None
+class ByPredicate:
+    """Triples as nested mappings ``predicate -> object -> subjects``, the fastest shape to write.
 
-
-class StoreIndex:
-    """All triples of a Memory store, as the store's own nested-dict indexes.
-
-    ``spo`` is ``subject -> predicate -> objects`` (statements grouped by subject, for Turtle);
-    ``pos`` is ``predicate -> object -> subjects``. Both keep insertion order, so output read
-    from them is the same on every run (a set of triples would come out in hash order).
+    This order spells each predicate once and each object once per predicate, leaving one
+    lookup per statement (its subject). rdflib's Memory store keeps exactly this index
+    (``edge.store`` hands it over as it is); its insertion order makes the output the same
+    on every run. Emptied entries (``{}`` subjects) are skipped.
     """
 
-    __slots__ = ("pos", "spo")
+    __slots__ = ("index",)
 
-    def __init__(self, spo: _Index, pos: _Index) -> None:
-        self.spo = spo
-        self.pos = pos
-
-
-_Index = dict[Node, dict[Node, dict[Node, Any]]]
+    def __init__(self, index: Mapping[Node, Mapping[Node, Collection[Node]]]) -> None:
+        self.index = index
 
 
-def _triples(graph: Graph) -> Iterable[tuple[Node, Node, Node]] | StoreIndex:
-    """All triples of one graph, read as cheaply as the store allows.
-
-    rdflib's default Memory store keeps each graph's triples as one set, and every triple in
-    nested-dict indexes. ``Memory.triples`` walks the set building a generator of contexts
-    per triple, which costs more than writing the line; so for a Memory store (exact type
-    checks) we read the set itself, or, when the graph holds every triple of its store (a
-    plain ``Graph()``, or a Dataset with one graph), the indexes. Any other store, or a Graph
-    subclass with its own ``triples``, is read through the public API.
-    """
-    store = graph.store
-    if type(store) is Memory and type(graph).triples is Graph.triples:
-        by_context = getattr(store, "_Memory__contextTriples", None)
-        to_key = getattr(store, "_Memory__ctx_to_str", None)
-        spo = getattr(store, "_Memory__spo", None)
-        pos = getattr(store, "_Memory__pos", None)
-        if isinstance(by_context, dict) and callable(to_key):
-            mine = by_context.get(to_key(graph))
-            if mine is None:
-                return ()
-            everything = by_context.get(None)
-            if (
-                isinstance(spo, dict)
-                and isinstance(pos, dict)
-                and everything is not None
-                and len(everything) == len(mine) == _index_size(pos)
-            ):
-                # mine ⊆ everything ⊆ the index, so all three hold the same triples. The index
-                # also holds quoted (N3 formula) triples, which everything does not; then the
-                # sizes differ and we read the set.
-                return StoreIndex(spo, pos)
-            return list(mine)
-    return graph.triples((None, None, None))
+#: One graph's statements: its label (None for the default graph) and its triples.
+Group = tuple[Node | None, Iterable[Triple] | ByPredicate]
 
 
-def _index_size(index: _Index) -> int:
-    """The number of triples in a nested-dict index (C-level: no Python loop per entry)."""
-    return sum(map(len, chain.from_iterable(map(dict.values, index.values()))))
-
-
-Group = tuple[Node | None, Iterable[tuple[Node, Node, Node]] | StoreIndex]
-
-
-def graph_groups(graph: Graph, with_graphs: bool) -> Iterator[Group]:
-    """``(graph label, triples)`` for each graph of ``graph``; label None for the default graph.
-
-    A plain Graph has only a default graph. For a Dataset or ConjunctiveGraph, without
-    ``with_graphs`` (a triples-only format) a statement in a named graph is an error, never
-    silently merged or dropped.
-    """
-    default = default_graph_id(graph)
-    if default is None:
-        yield None, _triples(graph)
-        return
-    assert isinstance(graph, ConjunctiveGraph)
-    # Dataset.contexts is deprecated in favour of Dataset.graphs (which has always existed).
-    for ctx in graph.graphs() if isinstance(graph, Dataset) else graph.contexts():
-        name = ctx.identifier
-        label = None if name == default else name
-        if label is not None and not with_graphs:
-            for s, p, o in ctx.triples((None, None, None)):
-                raise SerializeError(
-                    "this format has no named graphs (write N-Quads or TriG, or serialize the graph itself)",
-                    name,
-                    (s, p, o, name),
-                )
-            continue
-        yield label, _triples(ctx)
-
-
-def statements(graph: Graph, with_graphs: bool) -> Iterator[tuple[Node, Node, Node, Node | None]]:
-    """Every statement of ``graph`` as ``(s, p, o, g)``, g None for the default graph."""
-    for label, triples in graph_groups(graph, with_graphs):
-        if isinstance(triples, StoreIndex):
-            for s, po in triples.spo.items():
-                for p, objects in po.items():
-                    for o in objects:
-                        yield s, p, o, label
-        else:
-            for s, p, o in triples:
-                yield s, p, o, label
-
-
-def quad_groups(quads: Iterable[tuple[Node, Node, Node, Node | None]]) -> Iterator[Group]:
-    """Runs of consecutive ``(s, p, o, g)`` with the same g, as ``graph_groups`` yields them."""
-    run: list[tuple[Node, Node, Node]] = []
+def quad_groups(quads: Iterable[Statement]) -> Iterator[Group]:
+    """Runs of consecutive ``(s, p, o, g)`` with the same g, as ``write_lines`` takes them."""
+    run: list[Triple] = []
     label: Node | None = None
     for s, p, o, g in quads:
         if g != label and run:
@@ -164,8 +72,8 @@ def write_lines(
             raise SerializeError("N-Triples has no named graphs", label, None)
         else:
             end = " " + terms.graph_label(label) + " .\n"
-        if isinstance(triples, StoreIndex):
-            _by_predicate(triples.pos, end, label, terms, out)
+        if isinstance(triples, ByPredicate):
+            _by_predicate(triples.index, end, label, terms, out)
         else:
             _by_triple(triples, end, label, terms, out)
     if canonical:
@@ -208,12 +116,14 @@ _CHUNK = 4096  # lines: about 400 KB of output; 512 to 8192 measure the same, 32
 # any IRI not yet checked, goes through the TermWriter, which checks it or raises.
 
 
-def _by_predicate(pos: _Index, end: str, label: Node | None, terms: TermWriter, out: _Lines) -> None:
-    """Lines from a store's ``predicate -> object -> subjects`` index.
-
-    This order spells each predicate once and each object once per predicate, leaving one
-    lookup per statement (its subject); the other indexes would spell two terms a statement.
-    """
+def _by_predicate(
+    pos: Mapping[Node, Mapping[Node, Collection[Node]]],
+    end: str,
+    label: Node | None,
+    terms: TermWriter,
+    out: _Lines,
+) -> None:
+    """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``)."""
     iris_get = terms.iris.get
     spell_object = terms.object
     lines = out.lines
@@ -241,7 +151,7 @@ def _by_predicate(pos: _Index, end: str, label: Node | None, terms: TermWriter, 
 
 
 def _by_triple(
-    triples: Iterable[tuple[Node, Node, Node]], end: str, label: Node | None, terms: TermWriter, out: _Lines
+    triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: _Lines
 ) -> None:
     iris_get = terms.iris.get
     lines = out.lines

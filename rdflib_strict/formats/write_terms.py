@@ -23,11 +23,12 @@ from ..syntax.grammar import BLANK_NODE_LABEL_BODY
 from ..syntax.iri import iri_error, is_plain_http_iri
 from ..syntax.langtag import langtag_error
 
-__all__ = ["TermWriter"]
+__all__ = ["Quoted", "TermWriter"]
 
 _LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 
-Statement = tuple[Node | None, ...]
+#: The statement (or, for a graph label, the label alone) an error names; g may be None.
+Quoted = tuple[Node | None, ...]
 
 
 class TermWriter:
@@ -51,14 +52,14 @@ class TermWriter:
         self._langs: dict[str, str] = {}
         self._care = string_care(ascii_only)
 
-    def iri(self, term: URIRef, statement: Statement | None) -> str:
+    def iri(self, term: URIRef, statement: Quoted | None) -> str:
         key = str(term)
         text = self.iris.get(key)
         if text is None:
             text = self.iris[key] = "<" + self.checked_iri(term, statement) + ">"
         return text
 
-    def checked_iri(self, term: URIRef, statement: Statement | None) -> str:
+    def checked_iri(self, term: URIRef, statement: Quoted | None) -> str:
         """The IRIREF body for ``term`` (raising SerializeError if it is no absolute IRI)."""
         iri = str(term)
         if is_plain_http_iri(iri):
@@ -92,7 +93,7 @@ class TermWriter:
             if label not in self._used:
                 return label
 
-    def literal(self, term: Literal, statement: Statement | None) -> str:
+    def literal(self, term: Literal, statement: Quoted | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""
         lexical = str(term)
         if self._care(lexical) is None:
@@ -120,7 +121,7 @@ class TermWriter:
             )
         return body + "^^" + self.iri(datatype, statement)
 
-    def _lang(self, lang: str, term: Literal, statement: Statement | None) -> str:
+    def _lang(self, lang: str, term: Literal, statement: Quoted | None) -> str:
         spelled = self._langs.get(lang)
         if spelled is None:
             reason = langtag_error(lang)
@@ -134,19 +135,19 @@ class TermWriter:
             return self.subject(term, (term,))
         raise SerializeError(f"a {_kind(term)} cannot name a graph", term, None)
 
-    def subject(self, term: Node, statement: Statement) -> str:
+    def subject(self, term: Node, statement: Quoted) -> str:
         if isinstance(term, URIRef):
             return self.iri(term, statement)
         if isinstance(term, BNode):
             return self.bnode(term)
         raise SerializeError(f"a {_kind(term)} cannot be a subject", term, statement)
 
-    def predicate(self, term: Node, statement: Statement) -> str:
+    def predicate(self, term: Node, statement: Quoted) -> str:
         if isinstance(term, URIRef):
             return self.iri(term, statement)
         raise SerializeError(f"a {_kind(term)} cannot be a predicate", term, statement)
 
-    def object(self, term: Node, statement: Statement | None) -> str:
+    def object(self, term: Node, statement: Quoted | None) -> str:
         if isinstance(term, Literal):  # first: the common miss, most literals occur once
             return self.literal(term, statement)
         if isinstance(term, URIRef):

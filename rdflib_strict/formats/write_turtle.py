@@ -47,9 +47,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import IO, Any, Final
+from collections.abc import Iterable
+from typing import IO, Final
 
-from rdflib.graph import Graph
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..edge.terms import (
@@ -64,11 +64,11 @@ from ..edge.terms import (
     XSD_INTEGER,
 )
 from ..syntax.errors import SerializeError
-from ..syntax.escapes import _escape_char, escape_iri, has_surrogate
+from ..syntax.escapes import escape_iri, escape_string, has_surrogate
 from ..syntax.grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
 from ..syntax.iri import iri_error, relativize
-from .write_lines import statements
-from .write_terms import TermWriter
+from .write_lines import Triple
+from .write_terms import Quoted, TermWriter
 
 __all__ = ["write_turtle"]
 
@@ -100,36 +100,40 @@ _HEX2_RE: Final = re.compile("[0-9A-Fa-f]{2}")
 _LONG_ESC_RE: Final = re.compile("[\x00-\x09\x0b-\x1f\x7f\\\\]")
 _LONG_ESC_ASCII_RE: Final = re.compile("[\x00-\x09\x0b-\x1f\x7f\\\\]|[^\x00-\x7f]")
 
+
+def _escape_long(m: re.Match[str]) -> str:
+    # Every character the two patterns above match (a control, DEL, a backslash, non-ASCII)
+    # is one that ASCII-only escape_string escapes: spelled exactly as in a short string.
+    return escape_string(m.group(), ascii_only=True)
+
 _BARE: Final = {
     XSD_INTEGER: INTEGER_RE,  # [19] INTEGER
     XSD_DECIMAL: DECIMAL_RE,  # [20] DECIMAL
     XSD_DOUBLE: DOUBLE_RE,  # [21] DOUBLE
 }
 
-Statement = tuple[Node, ...]
-
 
 def write_turtle(
-    graph: Graph,
+    triples: Iterable[Triple],
     stream: IO[bytes],
     *,
+    namespaces: Iterable[tuple[str, str]] = (),
     base: str | None = None,
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
-    **kwargs: Any,
 ) -> None:
-    """Write the default graph of ``graph`` to ``stream`` as UTF-8 Turtle.
+    """Write ``triples`` (one graph; duplicates are the caller's to avoid) to ``stream`` as
+    UTF-8 Turtle.
 
-    ``base`` adds ``@base`` and writes IRIs relative to it where that is exact;
+    ``namespaces`` are ``(prefix, namespace IRI)`` bindings to use where they make a valid
+    prefixed name (one ``@prefix`` line for each one used; bindings Turtle cannot declare are
+    skipped). ``base`` adds ``@base`` and writes IRIs relative to it where that is exact;
     ``sparql_prefixes`` writes ``PREFIX``/``BASE`` instead of ``@prefix``/``@base``;
-    ``ascii_only`` escapes every non-ASCII character, falling back to
-    ``<IRI>`` where a prefixed name would need one. Other keyword arguments (rdflib passes its
-    own) are ignored. Raises SerializeError for terms Turtle cannot carry and for statements in
-    named graphs; nothing is written then.
+    ``ascii_only`` escapes every non-ASCII character, falling back to ``<IRI>`` where a
+    prefixed name would need one. Raises SerializeError for terms Turtle cannot carry (and
+    passes on any error ``triples`` raises); nothing is written then.
     """
-    if base is None:
-        base = getattr(graph, "base", None)
-    text = _TurtleWriter(graph, base, sparql_prefixes, ascii_only).write()
+    text = _TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only).write()
     stream.write(text.encode("utf-8"))
 
 
@@ -181,7 +185,14 @@ def pn_local(local: str, ascii_only: bool = False) -> str | None:
 
 
 class _TurtleWriter:
-    def __init__(self, graph: Graph, base: str | None, sparql_prefixes: bool, ascii_only: bool) -> None:
+    def __init__(
+        self,
+        triples: Iterable[Triple],
+        namespaces: Iterable[tuple[str, str]],
+        base: str | None,
+        sparql_prefixes: bool,
+        ascii_only: bool,
+    ) -> None:
         self.terms = TermWriter(ascii_only=ascii_only)
         self.ascii_only = ascii_only
         self.sparql_prefixes = sparql_prefixes
@@ -192,7 +203,7 @@ class _TurtleWriter:
             if reason is not None:
                 raise SerializeError(f"the base is not an absolute IRI ({reason})", base, None)
         self.base = base
-        self.namespaces = self._usable_namespaces(graph)
+        self.namespaces = self._usable_namespaces(namespaces)
         self.used_prefixes: set[str] = set()
         self.iris: dict[str, str] = {}  # by the IRI's text, as TermWriter's cache (see there)
         self.literals: dict[Literal, str] = {}
@@ -202,7 +213,7 @@ class _TurtleWriter:
         self.desc: dict[Node, dict[Node, list[Node]]] = {}
         self.refs: dict[BNode, int] = {}
         desc, refs = self.desc, self.refs
-        for s, p, o, _ in statements(graph, with_graphs=False):
+        for s, p, o in triples:
             props = desc.get(s)
             if props is None:
                 props = desc[s] = {}
@@ -219,10 +230,10 @@ class _TurtleWriter:
         self.deferred: deque[BNode] = deque()
 
     @staticmethod
-    def _usable_namespaces(graph: Graph) -> list[tuple[str, str]]:
+    def _usable_namespaces(namespaces: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
         """(namespace, prefix) for each bound namespace Turtle can declare, longest first."""
         best: dict[str, str] = {}
-        for prefix, ns in graph.namespace_manager.namespaces():
+        for prefix, ns in namespaces:
             ns_text = str(ns)
             if _PN_PREFIX_RE.fullmatch(prefix) is None:
                 continue  # rdflib lets "1ex" or "ex." be bound; neither is a PN_PREFIX
@@ -235,14 +246,14 @@ class _TurtleWriter:
 
     # --- terms ---------------------------------------------------------------------------
 
-    def iri(self, term: URIRef, st: Statement | None) -> str:
+    def iri(self, term: URIRef, st: Quoted | None) -> str:
         key = str(term)
         text = self.iris.get(key)
         if text is None:
             text = self.iris[key] = self._spell_iri(term, st)
         return text
 
-    def _spell_iri(self, term: URIRef, st: Statement | None) -> str:
+    def _spell_iri(self, term: URIRef, st: Quoted | None) -> str:
         body = self.terms.checked_iri(term, st)
         iri = str(term)
         for ns, prefix in self.namespaces:
@@ -258,13 +269,13 @@ class _TurtleWriter:
                 return "<" + escape_iri(ref, self.ascii_only) + ">"
         return "<" + body + ">"
 
-    def literal(self, term: Literal, st: Statement | None) -> str:
+    def literal(self, term: Literal, st: Quoted | None) -> str:
         text = self.literals.get(term)
         if text is None:
             text = self.literals[term] = self._spell_literal(term, st)
         return text
 
-    def _spell_literal(self, term: Literal, st: Statement | None) -> str:
+    def _spell_literal(self, term: Literal, st: Quoted | None) -> str:
         quoted = self.terms.literal(term, st)  # checks surrogates, language tag, datatype IRI
         lexical = str(term)
         datatype = term.datatype
@@ -276,7 +287,7 @@ class _TurtleWriter:
                 return lexical
         if "\n" in lexical and not lexical.endswith('"'):
             pattern = _LONG_ESC_ASCII_RE if self.ascii_only else _LONG_ESC_RE
-            body = pattern.sub(_escape_char, lexical).replace('"""', '""\\"')
+            body = pattern.sub(_escape_long, lexical).replace('"""', '""\\"')
             string = '"""' + body + '"""'
         elif term.language is None and datatype is not None:
             string = quoted[: len(quoted) - len(self.terms.iri(datatype, st)) - 2]
@@ -288,9 +299,9 @@ class _TurtleWriter:
             return string + "^^" + self.iri(datatype, st)
         return string
 
-    def node(self, term: Node, st: Statement) -> str:
+    def node(self, term: Node, st: Quoted) -> str:
         """A subject or object that is not written in place (no ``[ ]`` or ``( )`` form)."""
-        if type(term) is URIRef or isinstance(term, URIRef):
+        if isinstance(term, URIRef):
             return "()" if term == RDF_NIL else self.iri(term, st)
         if isinstance(term, BNode):
             return self.terms.bnode(term)

@@ -1,0 +1,99 @@
+"""The only code that touches rdflib's private attributes, store internals or plugin registry.
+
+Everything here depends on how rdflib is written today rather than on its documented API, so
+it is kept in one place, in small functions that say what they read, and each degrades to
+"not available" (None) where rdflib could change underneath: callers then take the public,
+slower path. ``tests/`` pins the behaviour against every supported rdflib version.
+
+- ``Memory`` (rdflib's default store) keeps every graph's triples as one set per context and
+  every triple in nested-dict indexes, under name-mangled private attributes.
+- rdflib's plugin registry is the module-level dict ``rdflib.plugin._plugins``, keyed by
+  ``(name, kind)``; ``plugin.register`` can add an entry but nothing public removes one.
+- ``ConjunctiveGraph.parse`` hands its parser a default graph with no reference back to its
+  owner; the owner is found in the calling frames.
+"""
+
+from __future__ import annotations
+
+import sys
+from types import FrameType
+from typing import Any
+
+from rdflib import plugin
+from rdflib.graph import Graph
+from rdflib.plugin import Plugin
+from rdflib.plugins.stores.memory import Memory
+from rdflib.term import Node
+
+__all__ = [
+    "Index",
+    "TripleSet",
+    "caller_selves",
+    "memory_indexes",
+    "memory_triple_sets",
+    "registry_entry",
+    "restore_registry_entry",
+]
+
+#: A Memory index: ``first -> second -> {third: None}`` (insertion-ordered nested dicts).
+Index = dict[Node, dict[Node, dict[Node, Any]]]
+#: A Memory context's triple set (any container of triples; a set or dict today).
+TripleSet = Any
+
+
+def memory_triple_sets(store: Memory, graph: Graph) -> tuple[TripleSet | None, TripleSet | None] | None:
+    """``(graph's triples, every triple of the store)`` as ``Memory`` keeps them.
+
+    Read from ``Memory.__contextTriples`` (context key -> triple set, key None for the union
+    of all contexts) through ``Memory.__ctx_to_str``. Either set is None if the store has no
+    entry for it (a graph with no triples); the whole result is None if rdflib no longer has
+    these attributes.
+    """
+    by_context = getattr(store, "_Memory__contextTriples", None)
+    to_key = getattr(store, "_Memory__ctx_to_str", None)
+    if not isinstance(by_context, dict) or not callable(to_key):
+        return None
+    return by_context.get(to_key(graph)), by_context.get(None)
+
+
+def memory_indexes(store: Memory) -> tuple[Index, Index] | None:
+    """``Memory``'s private ``(__spo, __pos)`` indexes: subject -> predicate -> objects and
+    predicate -> object -> subjects, over every triple of the store (quoted N3 formula
+    triples included), in insertion order; None if rdflib no longer has them."""
+    spo = getattr(store, "_Memory__spo", None)
+    pos = getattr(store, "_Memory__pos", None)
+    if isinstance(spo, dict) and isinstance(pos, dict):
+        return spo, pos
+    return None
+
+
+def registry_entry(name: str, kind: type) -> Plugin[Any] | None:
+    """What rdflib's plugin registry holds for ``(name, kind)`` now (None: nothing)."""
+    return plugin._plugins.get((name, kind))
+
+
+def restore_registry_entry(name: str, kind: type, entry: Plugin[Any] | None) -> None:
+    """Put back an entry ``registry_entry`` returned; None removes ``(name, kind)``."""
+    if entry is None:
+        plugin._plugins.pop((name, kind), None)
+    else:
+        plugin._plugins[(name, kind)] = entry
+
+
+def caller_selves(skip: int, limit: int) -> list[object]:
+    """The ``self`` local (None where there is none) of up to ``limit`` calling frames.
+
+    Counting starts ``skip`` frames above the function that calls this one: ``skip=0`` is its
+    direct caller. Used once per parse, to recognise the graph object whose method is
+    parsing (see ``plugins._is_dataset_default``).
+    """
+    frame: FrameType | None
+    try:
+        frame = sys._getframe(2 + skip)
+    except ValueError:  # the stack is not that deep
+        return []
+    selves: list[object] = []
+    while frame is not None and len(selves) < limit:
+        selves.append(frame.f_locals.get("self"))
+        frame = frame.f_back
+    return selves
