@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any, Final
+from enum import IntEnum
+from typing import Any, Final, NamedTuple
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
@@ -48,7 +49,7 @@ from ..syntax.grammar import (
     DECIMAL,
     DOUBLE,
     INTEGER,
-    IRIREF_BODY_RE,
+    IRIREF_BODY,
     IRIREF_PLAIN,
     LANGTAG_RE,
     PN_CHARS,
@@ -58,7 +59,7 @@ from ..syntax.grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
-from ..syntax.scan import NOT_RDF11, iriref_body_end
+from ..syntax.scan import NOT_RDF11, always, iriref_body_end
 from ..syntax.source import ChunkReader
 
 __all__ = ["TurtleParser"]
@@ -68,12 +69,13 @@ Emit = Callable[[list[Quad]], None]
 
 # [161s] WS ::= #x20 | #x9 | #xD | #xA ; comments ('#' to the end of the line) count as WS.
 # The two branches start with different characters: the match never backtracks.
-_WS_RE: Final = re.compile(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
-_COMMENT_RE: Final = re.compile(r"#[^\r\n]*")
+_WS: Final = always(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
+_TO_LINE_END: Final = always(r"[^\r\n]*")
 _LINE_END_RE: Final = re.compile(r"[\r\n]")
 
 # [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
-_IRI_PLAIN_RE: Final = re.compile(IRIREF_PLAIN)
+_IRI_PLAIN: Final = always(IRIREF_PLAIN)
+_IRIREF_BODY: Final = always(IRIREF_BODY)
 
 # [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
 # [168s] PN_LOCAL  ::= (PN_CHARS_U | ':' | [0-9] | PLX)
@@ -100,14 +102,14 @@ _NAME_CHAR_RE: Final = re.compile(rf"[{PN_CHARS}]")
 _NUMBER_RE: Final = re.compile(rf"({DOUBLE})|({DECIMAL})|({INTEGER})")
 
 # [22] STRING_LITERAL_QUOTE, [23] STRING_LITERAL_SINGLE_QUOTE (bodies in _grammar)
-_STRING_QUOTE_RE: Final = re.compile(STRING_QUOTE_BODY)
-_STRING_SINGLE_RE: Final = re.compile(STRING_SINGLE_QUOTE_BODY)
+_STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
+_STRING_SINGLE: Final = always(STRING_SINGLE_QUOTE_BODY)
 # [24] STRING_LITERAL_LONG_SINGLE_QUOTE ::= "'''" (("'" | "''")? ([^'\] | ECHAR | UCHAR))* "'''"
 # [25] STRING_LITERAL_LONG_QUOTE ::= '"""' (('"' | '""')? ([^"\] | ECHAR | UCHAR))* '"""'
 # Unrolled: a run of ordinary characters is one step; a quote is taken only when it does not
 # start the closing triple, so the body ends exactly where the grammar's first '"""' is.
-_LONG_QUOTE_RE: Final = re.compile(r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*')
-_LONG_SINGLE_RE: Final = re.compile(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
+_LONG_QUOTE: Final = always(r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*')
+_LONG_SINGLE: Final = always(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
 
 # The commonest shape, "verb object" or "object" followed by ';', ',' or '.', in one match
 # instead of six. It is taken only when every term is already in a cache (so was validated
@@ -125,10 +127,45 @@ _FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:{_FAST_OBJECT}){_FAST_END}")
 _KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version))(?![^\s<])|true|false|a")
 
 
-# Parser states: what the next token must be.
-_SUBJECT, _VERB, _VERB_OR_END, _OBJECT, _AFTER_OBJECT, _AFTER_SEMICOLON, _ITEM = range(7)
-# Frame kinds: the statement itself, a '[ ... ]', a '( ... )'.
-_TOP, _PROPERTY_LIST, _COLLECTION = range(3)
+class State(IntEnum):
+    """What the next token of a ``triples`` statement must be."""
+
+    SUBJECT = 0  # [10] subject, or a collection item that starts the statement
+    VERB = 1  # [9] verb, after the subject
+    VERB_OR_END = 2  # a verb or '.', after a '[ ... ]' subject ('[ :p :o ] .' is whole)
+    OBJECT = 3  # [12] object, after a verb or ','
+    AFTER_OBJECT = 4  # ',', ';' or the end of the enclosing production
+    AFTER_SEMICOLON = 5  # a verb, or the end of the enclosing production
+    ITEM = 6  # [15] an object or ')' inside a collection
+
+
+class Kind(IntEnum):
+    """The production a frame reads: the statement itself, a '[ ... ]' or a '( ... )'."""
+
+    TOP = 0  # [6] triples
+    PROPERTY_LIST = 1  # [14] blankNodePropertyList
+    COLLECTION = 2  # [15] collection
+
+
+class Frame(NamedTuple):
+    """An enclosing production, saved on the stack while a nested one is read."""
+
+    kind: Kind
+    subject: Node
+    predicate: Node
+    head: Node | None  # a collection's first cell (None while it is empty)
+    last: Node | None  # a collection's last cell so far
+    state: State
+
+
+# The hot loop compares against module globals: faster than the enum's class attributes.
+_SUBJECT, _VERB, _VERB_OR_END, _OBJECT = State.SUBJECT, State.VERB, State.VERB_OR_END, State.OBJECT
+_AFTER_OBJECT, _AFTER_SEMICOLON, _ITEM = State.AFTER_OBJECT, State.AFTER_SEMICOLON, State.ITEM
+_TOP, _PROPERTY_LIST, _COLLECTION = Kind.TOP, Kind.PROPERTY_LIST, Kind.COLLECTION
+
+
+_UNSET: Final[Node] = URIRef("urn:x-rdflib-strict:unset")
+_LITERAL_SUBJECT: Final = "a literal cannot be the subject of a statement"
 
 
 class _NeedMore(Exception):
@@ -167,7 +204,7 @@ class TurtleParser(BatchParser):
         src = self._src = reader.read_more()
         self._first_line = reader.line
         self._done = reader.done
-        ws = _WS_RE.match
+        ws = _WS
         read_statement = self._read_statement
         out: list[Quad] = []
         pos = 0
@@ -176,7 +213,7 @@ class TurtleParser(BatchParser):
             start = pos
             mark = len(out)
             try:
-                pos = ws(src, pos).end()  # type: ignore[union-attr]
+                pos = ws(src, pos).end()
                 if pos >= len(src):
                     if self._done:
                         break
@@ -229,26 +266,19 @@ class TurtleParser(BatchParser):
             elif c in "])":
                 depth = max(0, depth - 1)
             elif c == "#":
-                pos = _COMMENT_RE.match(src, pos).end()  # type: ignore[union-attr]
+                pos = _TO_LINE_END(src, pos).end()
                 continue
             elif c == "<":
-                m = IRIREF_BODY_RE.match(src, pos + 1)
-                assert m is not None
-                pos = m.end() + 1
+                pos = _IRIREF_BODY(src, pos + 1).end() + 1
                 continue
             elif c == '"' or c == "'":
                 if src.startswith(c * 3, pos):
-                    long_re = _LONG_QUOTE_RE if c == '"' else _LONG_SINGLE_RE
-                    m = long_re.match(src, pos + 3)
-                    assert m is not None
-                    if not src.startswith(c * 3, m.end()):
+                    body_end = (_LONG_QUOTE if c == '"' else _LONG_SINGLE)(src, pos + 3).end()
+                    if not src.startswith(c * 3, body_end):
                         break
-                    pos = m.end() + 3
+                    pos = body_end + 3
                 else:
-                    short_re = _STRING_QUOTE_RE if c == '"' else _STRING_SINGLE_RE
-                    m = short_re.match(src, pos + 1)
-                    assert m is not None
-                    pos = m.end() + 1
+                    pos = (_STRING_QUOTE if c == '"' else _STRING_SINGLE)(src, pos + 1).end() + 1
                 continue
             pos += 1
         if not self._done:
@@ -306,7 +336,7 @@ class TurtleParser(BatchParser):
             raise self._error(pos, pos + 8, f"'@version' is {NOT_RDF11}")
         else:
             raise self._expected(pos, "'@prefix', '@base' or a subject")
-        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        pos = _WS(src, pos).end()
         if pos >= len(src):
             raise self._need(pos, "'.' at the end of the directive")
         if src[pos] != ".":
@@ -322,7 +352,7 @@ class TurtleParser(BatchParser):
         return self._read_base_declaration(src, pos)
 
     def _read_prefix_declaration(self, src: str, pos: int) -> int:
-        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        pos = _WS(src, pos).end()
         if pos >= len(src):
             raise self._need(pos, "a prefix name ending in ':'")
         m = _PNAME_NS_RE.match(src, pos)
@@ -331,7 +361,7 @@ class TurtleParser(BatchParser):
         prefix = m.group(1)
         if prefix.endswith("."):
             raise self._error(pos, m.end(), f"invalid prefix '{prefix}:': it cannot end with '.'")
-        pos = _WS_RE.match(src, m.end()).end()  # type: ignore[union-attr]
+        pos = _WS(src, m.end()).end()
         if pos >= len(src):
             raise self._need(pos, f"a namespace IRI in <...> after '{prefix}:'")
         if src[pos] != "<":
@@ -344,7 +374,7 @@ class TurtleParser(BatchParser):
         return pos
 
     def _read_base_declaration(self, src: str, pos: int) -> int:
-        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        pos = _WS(src, pos).end()
         if pos >= len(src):
             raise self._need(pos, "a base IRI in <...>")
         if src[pos] != "<":
@@ -365,211 +395,89 @@ class TurtleParser(BatchParser):
     # [14] blankNodePropertyList ::= '[' predicateObjectList ']'
     # [15] collection ::= '(' object* ')'
     def _read_triples(self, src: str, pos: int, out: list[Quad]) -> int:
-        """One ``triples '.'`` statement, every production above in one loop.
-
-        The loop holds the innermost '[ ... ]' or '( ... )' in locals (``kind``, ``subject``,
-        ``predicate``, and for a collection its ``head`` and ``last`` cell) and the enclosing
-        ones on ``stack``; ``state`` says which token comes next. A finished term is
-        "delivered" according to the state: it becomes the subject, the object of a triple,
-        or the next item of a collection.
-        """
-        ws = _WS_RE.match
-        pname_match = _PNAME_RE.match
-        iri_match = _IRI_PLAIN_RE.match
-        iris_get = self._iris.get
-        pnames_get = self._pnames.get
-        append = out.append
-        default = self.default
-        new_bnode = self.terms.fresh_bnode
-        n = len(src)
-        stack: list[tuple[int, Node | None, Node | None, Node | None, Node | None, int]] = []
-        kind = _TOP
-        state = _SUBJECT
-        subject: Node | None = None
-        predicate: Node | None = None
+        """One ``triples '.'`` statement, every production above in one flat loop: the innermost
+        production in locals, the enclosing ones on ``stack``, ``state`` naming the next token.
+        A finished term is delivered by state: subject, object of a triple, collection item."""
+        ws, n, append, default = _WS, len(src), out.append, self.default
+        stack: list[Frame] = []
+        pnames_get, iris_get, plain_get = self._pnames.get, self._iris.get, self._plain.get
+        fast_verb_object, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match
+        new_bnode, new_plain, new_frame = self.terms.fresh_bnode, self._new_plain_literal, tuple.__new__
+        kind, state, term_start = _TOP, _SUBJECT, pos
+        # The states make a triple only once its subject and predicate are read.
+        subject = predicate = _UNSET
         head: Node | None = None
         last: Node | None = None
-        term: Node
-        opening: Node | None = None  # a '[' just delivered, whose property list comes next
-        term_start = pos
-        fast_verb_object = _FAST_VERB_OBJECT_RE.match
-        fast_object = _FAST_OBJECT_RE.match
-        plain_get = self._plain.get
-        new_plain = self._new_plain_literal
         p: Node | None
         o: Node | None
+        opening: Node | None = None  # a '[' just delivered, whose property list comes next
         while True:
-            if state == _AFTER_SEMICOLON or state == _VERB:
+            # Fast path: "verb object" or "object", then ';' ',' '.', every term cached.
+            m = None
+            if state == _OBJECT:
+                m = fast_object(src, pos)
+                if m is not None:
+                    op, oi, os, punct = m.groups()
+                    p = predicate
+            elif state == _VERB or state == _AFTER_SEMICOLON:
                 m = fast_verb_object(src, pos)
                 if m is not None:
                     vp, vi, va, op, oi, os, punct = m.groups()
                     p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
-                    o = (
-                        pnames_get(op)
-                        if op is not None
-                        else iris_get(oi)
-                        if oi is not None
-                        else plain_get(os) or new_plain(os)
-                    )
-                    if p is not None and o is not None and (punct is not None or kind == _TOP):
-                        append((subject, p, o, default))  # type: ignore[arg-type]
-                        if punct is None:
-                            return m.end()
-                        predicate = p
-                        state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
-                        pos = m.end()
-                        continue
-            elif state == _OBJECT:
-                m = fast_object(src, pos)
-                if m is not None:
-                    op, oi, os, punct = m.groups()
-                    o = (
-                        pnames_get(op)
-                        if op is not None
-                        else iris_get(oi)
-                        if oi is not None
-                        else plain_get(os) or new_plain(os)
-                    )
-                    if o is not None and (punct is not None or kind == _TOP):
-                        append((subject, predicate, o, default))  # type: ignore[arg-type]
-                        if punct is None:
-                            return m.end()
-                        state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
-                        pos = m.end()
-                        continue
-            pos = ws(src, pos).end()  # type: ignore[union-attr]
+            if m is not None:
+                if op is not None:
+                    o = pnames_get(op)
+                else:
+                    o = iris_get(oi) if oi is not None else plain_get(os) or new_plain(os)
+                if p is not None and o is not None and (punct is not None or kind == _TOP):
+                    append((subject, p, o, default))
+                    if punct is None:
+                        return m.end()
+                    predicate = p
+                    state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
+                    pos = m.end()
+                    continue
+            pos = ws(src, pos).end()
             if pos >= n:
                 raise self._need(pos, self._what(state, kind, src, term_start, pos))
             c = src[pos]
-
             if state == _AFTER_OBJECT or state == _AFTER_SEMICOLON or state == _VERB_OR_END:
                 if c == ";" and state != _VERB_OR_END:
-                    state = _AFTER_SEMICOLON
-                    pos += 1
+                    state, pos = _AFTER_SEMICOLON, pos + 1
                     continue
                 if c == "," and state == _AFTER_OBJECT:
-                    state = _OBJECT
-                    pos += 1
+                    state, pos = _OBJECT, pos + 1
                     continue
                 if c == "." and kind == _TOP:
                     return pos + 1
                 if c == "]" and kind == _PROPERTY_LIST:
                     kind, subject, predicate, head, last, state = stack.pop()
-                    pos += 1
-                    term_start = -1  # the object was the whole '[ ... ]': not worth quoting
+                    pos, term_start = pos + 1, -1  # the object was the whole '[ ... ]': no quote
                     continue
                 if state == _AFTER_OBJECT:
                     raise self._after_object_error(src, pos, kind, term_start)
-                # else: a verb follows
-
             if state != _SUBJECT and state != _OBJECT and state != _ITEM:
-                # [9] verb ::= predicate | 'a'
-                if c == "<" and not src.startswith("<<", pos):
-                    m = iri_match(src, pos + 1)
-                    end = m.end()  # type: ignore[union-attr]
-                    if src.startswith(">", end):
-                        raw = src[pos + 1 : end]
-                        predicate = iris_get(raw) or self._iri(raw, pos, end + 1)
-                        pos = end + 1
-                    else:
-                        pos, predicate = self._read_iriref(src, pos)
-                    state = _OBJECT
-                    continue
-                m = pname_match(src, pos)
-                if m is not None:
-                    end = m.end()
-                    predicate = pnames_get(src[pos:end]) if src[end - 1] != "." else None
-                    if predicate is None:
-                        pos, predicate = self._read_prefixed_name(src, pos, m)
-                    else:
-                        pos = end
-                    state = _OBJECT
-                    continue
-                if c == "a" and not _is_name_char(src, pos + 1):
-                    predicate = RDF_TYPE
-                    pos += 1
-                    state = _OBJECT
-                    continue
-                raise self._verb_error(src, pos, state, kind)
-
+                pos, predicate = self._read_verb(src, pos, state, kind)
+                state = _OBJECT
+                continue
             # A term: subject, object or collection item.
             term_start = pos
-            if c == "<" and not src.startswith("<<", pos):
-                m = iri_match(src, pos + 1)
-                end = m.end()  # type: ignore[union-attr]
-                if src.startswith(">", end):
-                    raw = src[pos + 1 : end]
-                    term = iris_get(raw) or self._iri(raw, pos, end + 1)
-                    pos = end + 1
-                else:
-                    pos, term = self._read_iriref(src, pos)
-            elif c == '"' or c == "'":
-                if state == _SUBJECT:
-                    raise self._error(
-                        pos, token_end(src, pos), "a literal cannot be the subject of a statement"
-                    )
-                pos, term = self._read_rdf_literal(src, pos)
-            elif c == "[":
-                # [162s] ANON ::= '[' WS* ']'
-                after = ws(src, pos + 1).end()  # type: ignore[union-attr]
-                if after >= n:
-                    raise self._need(after, "a predicate or ']'")
-                if src[after] == "]":
-                    term = new_bnode()
-                    pos = after + 1
-                else:
-                    # [14] blankNodePropertyList: delivered below like any term, then filled in.
-                    term = opening = new_bnode()
-                    pos = after
+            if c == "[":
+                pos, term, opening = self._read_open_bracket(src, pos)
             elif c == "(":
                 # [15] collection: its value (the first cell, or rdf:nil) is known at ')'.
-                stack.append((kind, subject, predicate, head, last, state))
-                kind, head, last, state = _COLLECTION, None, None, _ITEM
-                pos += 1
+                stack.append(new_frame(Frame, (kind, subject, predicate, head, last, state)))
+                kind, head, last, state, pos = _COLLECTION, None, None, _ITEM, pos + 1
                 continue
             elif c == ")" and state == _ITEM:
-                if last is None:
-                    term = RDF_NIL
-                else:
-                    append((last, RDF_REST, RDF_NIL, default))
-                    term = head  # type: ignore[assignment]
+                term = self._close_collection(head, last, out)
                 kind, subject, predicate, head, last, state = stack.pop()
-                pos += 1
-                term_start = -1
-            elif c == "_" and src.startswith("_:", pos):
-                pos, term = self._read_blank_node_label(src, pos)
+                pos, term_start = pos + 1, -1
             else:
-                m = pname_match(src, pos)
-                if m is not None:
-                    end = m.end()
-                    cached = pnames_get(src[pos:end]) if src[end - 1] != "." else None
-                    if cached is None:
-                        pos, term = self._read_prefixed_name(src, pos, m)
-                    else:
-                        term = cached
-                        pos = end
-                elif c in "0123456789+-." and _NUMBER_RE.match(src, pos) is not None:
-                    if state == _SUBJECT:
-                        raise self._error(
-                            pos, token_end(src, pos), "a literal cannot be the subject of a statement"
-                        )
-                    pos, term = self._read_numeric_literal(src, pos)
-                else:
-                    m = _KEYWORD_RE.match(src, pos)
-                    word = None if m is None or _is_name_char(src, m.end()) else m.group()
-                    if word == "true" or word == "false":
-                        if state == _SUBJECT:
-                            raise self._error(pos, m.end(), "a literal cannot be the subject of a statement")  # type: ignore[union-attr]
-                        term = self.terms.literal(word, XSD_BOOLEAN, None)
-                        pos += len(word)
-                    elif word == "a":
-                        raise self._error(pos, pos + 1, "'a' (rdf:type) can only be used as a predicate")
-                    else:
-                        raise self._expected(pos, self._what(state, kind, src, term_start, pos))
-
+                pos, term = self._read_atom(src, pos, state, kind, term_start)
             # Deliver the term.
             if state == _OBJECT:
-                append((subject, predicate, term, default))  # type: ignore[arg-type]
+                append((subject, predicate, term, default))
                 state = _AFTER_OBJECT
             elif state == _ITEM:
                 cell = new_bnode()
@@ -580,14 +488,88 @@ class TurtleParser(BatchParser):
                 append((cell, RDF_FIRST, term, default))
                 last = cell
             else:
-                subject = term
-                state = _VERB
+                subject, state = term, _VERB
             if opening is not None:
-                if state == _VERB:
-                    state = _VERB_OR_END  # '[ :p :o ] .' is a whole statement
-                stack.append((kind, subject, predicate, head, last, state))
-                kind, subject, predicate, state = _PROPERTY_LIST, opening, None, _VERB
-                opening = None
+                after_list = _VERB_OR_END if state == _VERB else state
+                stack.append(new_frame(Frame, (kind, subject, predicate, head, last, after_list)))
+                kind, subject, predicate, state, opening = _PROPERTY_LIST, opening, _UNSET, _VERB, None
+
+    def _close_collection(self, head: Node | None, last: Node | None, out: list[Quad]) -> Node:
+        """A collection's value at its ')': its first cell, or rdf:nil when empty."""
+        if head is None or last is None:
+            return RDF_NIL
+        out.append((last, RDF_REST, RDF_NIL, self.default))
+        return head
+
+    # [162s] ANON ::= '[' WS* ']'  and the '[' of [14] blankNodePropertyList
+    def _read_open_bracket(self, src: str, pos: int) -> tuple[int, Node, Node | None]:
+        """The blank node a '[' at ``pos`` makes, and itself again if a property list follows."""
+        after = _WS(src, pos + 1).end()
+        if after >= len(src):
+            raise self._need(after, "a predicate or ']'")
+        node = self.terms.fresh_bnode()
+        if src[after] == "]":
+            return after + 1, node, None
+        return after, node, node
+
+    # [9] verb ::= predicate | 'a'
+    def _read_verb(self, src: str, pos: int, state: State, kind: Kind) -> tuple[int, Node]:
+        c = src[pos]
+        if c == "<" and not src.startswith("<<", pos):
+            return self._read_iri_at(src, pos)
+        m = _PNAME_RE.match(src, pos)
+        if m is not None:
+            return self._pname_at(src, pos, m)
+        if c == "a" and not _is_name_char(src, pos + 1):
+            return pos + 1, RDF_TYPE
+        raise self._verb_error(src, pos, state, kind)
+
+    # [10] subject / [12] object without the nested forms: iri | BlankNode label | literal
+    def _read_atom(self, src: str, pos: int, state: State, kind: Kind, term_start: int) -> tuple[int, Node]:
+        c = src[pos]
+        if c == "<" and not src.startswith("<<", pos):
+            return self._read_iri_at(src, pos)
+        if c == "_" and src.startswith("_:", pos):
+            return self._read_blank_node_label(src, pos)
+        m = _PNAME_RE.match(src, pos)
+        if m is not None:
+            return self._pname_at(src, pos, m)
+        subject = state == _SUBJECT
+        if c == '"' or c == "'":
+            if subject:
+                raise self._error(pos, token_end(src, pos), _LITERAL_SUBJECT)
+            return self._read_rdf_literal(src, pos)
+        if c in "0123456789+-.":
+            m = _NUMBER_RE.match(src, pos)
+            if m is not None:
+                if subject:
+                    raise self._error(pos, token_end(src, pos), _LITERAL_SUBJECT)
+                return self._numeric_literal(m)
+        m = _KEYWORD_RE.match(src, pos)
+        word = None if m is None or _is_name_char(src, m.end()) else m.group()
+        if word == "true" or word == "false":
+            if subject:
+                raise self._error(pos, pos + len(word), _LITERAL_SUBJECT)
+            return pos + len(word), self.terms.literal(word, XSD_BOOLEAN, None)
+        if word == "a":
+            raise self._error(pos, pos + 1, "'a' (rdf:type) can only be used as a predicate")
+        raise self._expected(pos, self._what(state, kind, src, term_start, pos))
+
+    def _read_iri_at(self, src: str, pos: int) -> tuple[int, URIRef]:
+        """The IRIREF at ``pos``: a plain body by one scan and the cache, else the full reader."""
+        end = _IRI_PLAIN(src, pos + 1).end()
+        if src.startswith(">", end):
+            raw = src[pos + 1 : end]
+            return end + 1, self._iris.get(raw) or self._iri(raw, pos, end + 1)
+        return self._read_iriref(src, pos)
+
+    def _pname_at(self, src: str, pos: int, m: re.Match[str]) -> tuple[int, URIRef]:
+        """The prefixed name ``m`` matched at ``pos``: from the cache, else the full reader."""
+        end = m.end()
+        cached = self._pnames.get(src[pos:end]) if src[end - 1] != "." else None
+        if cached is None:
+            return self._read_prefixed_name(src, pos, m)
+        return end, cached
 
     def _what(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
         """What the parser expected in ``state`` (for ``expected X, found Y``)."""
@@ -761,9 +743,9 @@ class TurtleParser(BatchParser):
     def _read_rdf_literal(self, src: str, pos: int) -> tuple[int, Literal]:
         q = src[pos]
         if src.startswith(q * 3, pos):
-            long_re = _LONG_QUOTE_RE if q == '"' else _LONG_SINGLE_RE
+            long_string = _LONG_QUOTE if q == '"' else _LONG_SINGLE
             body_start = pos + 3
-            body_end = long_re.match(src, body_start).end()  # type: ignore[union-attr]
+            body_end = long_string(src, body_start).end()
             if not src.startswith(q * 3, body_end):
                 if not self._done:
                     raise _NeedMore
@@ -774,9 +756,9 @@ class TurtleParser(BatchParser):
                 )
             end = body_end + 3
         else:
-            short_re = _STRING_QUOTE_RE if q == '"' else _STRING_SINGLE_RE
+            short_string = _STRING_QUOTE if q == '"' else _STRING_SINGLE
             body_start = pos + 1
-            body_end = short_re.match(src, body_start).end()  # type: ignore[union-attr]
+            body_end = short_string(src, body_start).end()
             if not src.startswith(q, body_end):
                 if body_end < len(src) and src[body_end] == "\\":
                     raise self._error(
@@ -790,7 +772,7 @@ class TurtleParser(BatchParser):
         c = src[end] if end < len(src) else ""
         if c in " \t\r\n#":
             # The grammar allows whitespace between a string and its LANGTAG or '^^'.
-            after = _WS_RE.match(src, end).end()  # type: ignore[union-attr]
+            after = _WS(src, end).end()
             if after >= len(src) and not self._done:
                 raise _NeedMore
             if src.startswith(("@", "^^"), after):
@@ -823,7 +805,7 @@ class TurtleParser(BatchParser):
         if not src.startswith("^^", end):
             raise self._expected(end, "'^^' and a datatype IRI")
         # '^^' and the iri are two terminals: whitespace may separate them too.
-        dt_pos = _WS_RE.match(src, end + 2).end()  # type: ignore[union-attr]
+        dt_pos = _WS(src, end + 2).end()
         if dt_pos >= len(src) and not self._done:
             raise _NeedMore
         if dt_pos < len(src) and src[dt_pos] == "<":
@@ -856,12 +838,8 @@ class TurtleParser(BatchParser):
             raise self._located(e, start, start, start) from None
 
     # [16] NumericLiteral ::= INTEGER | DECIMAL | DOUBLE
-    def _read_numeric_literal(self, src: str, pos: int) -> tuple[int, Literal]:
-        m = _NUMBER_RE.match(src, pos)
-        if m is None:
-            raise self._expected(
-                pos, "an object (an IRI, a prefixed name, a blank node, a collection or a literal)"
-            )
+    def _numeric_literal(self, m: re.Match[str]) -> tuple[int, Literal]:
+        """The number ``_NUMBER_RE`` matched as ``m``."""
         end = m.end()
         text = m.group()
         lit = self._numbers.get(text)
