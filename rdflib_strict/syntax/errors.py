@@ -27,13 +27,14 @@ __all__ = [
 QUOTE_MAX: Final = 40
 # [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
 _LINE_END_RE: Final = re.compile(r"[\r\n]")
-# Controls would rewrite the terminal or shift the caret: each is shown as one visible
-# character (Unicode Control Pictures; U+2424 for the Unicode line and paragraph separators).
-_VISIBLE: Final = {c: 0x2400 + c for c in range(0x20) if c != 0x09} | {
-    0x7F: 0x2421,
-    0x2028: 0x2424,
-    0x2029: 0x2424,
-}
+# Controls would rewrite the terminal, break the line or shift the caret: each is shown as
+# one visible character (Unicode Control Pictures for C0 and DEL, U+2424 for the line and
+# paragraph separators, U+FFFD for the C1 controls, which have no pictures).
+_VISIBLE: Final = (
+    {c: 0x2400 + c for c in range(0x20) if c != 0x09}
+    | {c: 0xFFFD for c in range(0x80, 0xA0)}
+    | {0x7F: 0x2421, 0x2028: 0x2424, 0x2029: 0x2424}
+)
 
 
 def count_line_ends(text: str, start: int = 0, end: int | None = None) -> int:
@@ -52,7 +53,11 @@ def line_start_before(text: str, pos: int) -> int:
 
 
 def visible(line: str) -> str:
-    """``line`` with every control character but tab replaced by one visible character."""
+    """``line`` with every control character but tab replaced by one visible character.
+
+    >>> visible("a\\rb\\x00c\\u2028d\\te")
+    'a␍b␀c␤d\\te'
+    """
     return line.translate(_VISIBLE)
 
 
@@ -128,8 +133,9 @@ class ParseError(ParserError, SyntaxError):
         shown = visible(self.text)
         pad = "".join(c if c == "\t" else " " for c in shown[: self.colno - 1])
         carets = "^" * max(1, self.end_offset - self.colno)
+        # The message quotes input too; only the two line breaks here are real ones.
         return (
-            f"{self.filename}:{self.lineno}:{self.colno}: {self.msg}\n"
+            f"{visible(self.filename)}:{self.lineno}:{self.colno}: {visible(self.msg)}\n"
             f" {self.lineno} | {shown}\n"
             f" {gutter} | {pad}{carets}"
         )
