@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any, Final
+from typing import Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..edge.terms import Terms, exact_literal
-from ..syntax.driver import BatchParser
+from ..syntax.driver import BatchParser, Quad
 from ..syntax.errors import ParseError, SpanError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -33,13 +33,11 @@ from ..syntax.grammar import (
     STRING_QUOTE_BODY,
     WS_LINE,
 )
-from ..syntax.scan import NOT_RDF11, iriref_body_end
+from ..syntax.scan import NOT_RDF11, always, iriref_body_end
 from ..syntax.source import ChunkReader
 
 __all__ = ["LineParser"]
 
-Quad = tuple[Node, Node, Node, Any]
-Emit = Callable[[list[Quad]], None]
 GraphFor = Callable[[Node], Hashable]
 
 # The fast path captures an IRIREF body as "anything up to '>'": sre scans a single negated
@@ -63,12 +61,13 @@ NTRIPLES_RE: Final = re.compile(
 NQUADS_RE: Final = re.compile(
     WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE + f"(?:{_GRAPH})?" + _END
 )
-_WS_RE: Final = re.compile(WS_LINE)
-_STRING_RE: Final = re.compile(STRING_QUOTE_BODY)
-_LINE_END_RE: Final = re.compile(r"[\r\n]+")
+_WS: Final = always(WS_LINE)
+_STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
+# [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
+_LINE_ENDS: Final = always(r"[\r\n]*")
+_TO_LINE_END: Final = always(r"[^\r\n]*")
 # A line's rest up to its end (LF or CR: either ends a line), and the line ends after it.
-_REST_OF_LINE_RE: Final = re.compile(r"[^\r\n]*[\r\n]*")
-_COMMENT_RE: Final = re.compile(r"#[^\r\n]*")
+_REST_OF_LINE: Final = always(r"[^\r\n]*[\r\n]*")
 
 _RDF12_TRIPLE_TERM: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 
@@ -200,87 +199,90 @@ class LineParser(BatchParser):
 
     def _statement(self, src: str, pos: int) -> tuple[int, Quad | None]:
         """Read one line: blank, comment or statement. Raise ParseError at the exact token."""
-        pos = _WS_RE.match(src, pos).end()  # type: ignore[union-attr]
+        pos = _WS(src, pos).end()
         if pos >= len(src):
             return pos, None
         ch = src[pos]
         if ch == "#":
             return _next_line(src, pos), None
         if ch == "\r" or ch == "\n":
-            return _LINE_END_RE.match(src, pos).end(), None  # type: ignore[union-attr]
+            return _LINE_ENDS(src, pos).end(), None
         if src.startswith("VERSION", pos):
             raise self._error(pos, pos + 7, f"'VERSION' is {NOT_RDF11}")
-        # subject
-        s: Node
-        if src.startswith("<<", pos):
-            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
-        if ch == "<":
-            pos, s = self._iriref(pos)
-        elif src.startswith("_:", pos):
-            pos, s = self._blank_node(pos)
-        elif ch == '"':
-            raise self._error(pos, pos + 1, "a literal cannot be the subject of a statement")
-        else:
-            raise self._expected(pos, "a subject (an IRI or a blank node)")
-        pos = self._ws(pos)
-        # predicate
-        if src.startswith("<", pos) and not src.startswith("<<", pos):
-            pos, p = self._iriref(pos)
-        elif src.startswith("_:", pos):
-            raise self._error(pos, token_end(self._src, pos), "a blank node cannot be a predicate")
-        elif src.startswith('"', pos):
-            raise self._error(pos, token_end(self._src, pos), "a literal cannot be a predicate")
-        else:
-            raise self._expected(pos, "a predicate (an IRI)")
-        pos = self._ws(pos)
-        # object
-        o: Node
+        pos, s = self._read_subject(src, pos)
+        pos, p = self._read_predicate(src, _WS(src, pos).end())
+        pos, o = self._read_object(src, _WS(src, pos).end())
+        pos = _WS(src, pos).end()
+        ctx = self.default
+        if self.quads and (src.startswith("<", pos) or src.startswith("_:", pos)):
+            pos, ctx = self._read_graph_label(src, pos)
+            pos = _WS(src, pos).end()
+        return self._read_end(src, pos, ctx is not self.default), (s, p, o, ctx)
+
+    # [3] subject ::= IRIREF | BLANK_NODE_LABEL
+    def _read_subject(self, src: str, pos: int) -> tuple[int, Node]:
         if src.startswith("<<", pos):
             raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
         if src.startswith("<", pos):
-            pos, o = self._iriref(pos)
-        elif src.startswith("_:", pos):
-            pos, o = self._blank_node(pos)
-        elif src.startswith('"', pos):
-            pos, o = self._literal_token(pos)
-        else:
-            raise self._expected(pos, "an object (an IRI, a blank node or a literal)")
-        pos = self._ws(pos)
-        ctx: Hashable = self.default
-        if self.quads and (src.startswith("<", pos) or src.startswith("_:", pos)):
-            start = pos
-            if src.startswith("<<", pos):
-                raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
-            label: Node
-            if src.startswith("<", pos):
-                pos, label = self._iriref(pos)
-            else:
-                pos, label = self._blank_node(pos)
-            try:
-                ctx = self._graph(label)
-            except SpanError as e:
-                raise self._located(e, start, pos) from None
-            pos = self._ws(pos)
+            return self._iriref(pos)
+        if src.startswith("_:", pos):
+            return self._blank_node(pos)
+        if src.startswith('"', pos):
+            raise self._error(pos, pos + 1, "a literal cannot be the subject of a statement")
+        raise self._expected(pos, "a subject (an IRI or a blank node)")
+
+    # [4] predicate ::= IRIREF
+    def _read_predicate(self, src: str, pos: int) -> tuple[int, Node]:
+        if src.startswith("<", pos) and not src.startswith("<<", pos):
+            return self._iriref(pos)
+        if src.startswith("_:", pos):
+            raise self._error(pos, token_end(src, pos), "a blank node cannot be a predicate")
+        if src.startswith('"', pos):
+            raise self._error(pos, token_end(src, pos), "a literal cannot be a predicate")
+        raise self._expected(pos, "a predicate (an IRI)")
+
+    # [5] object ::= IRIREF | BLANK_NODE_LABEL | literal
+    def _read_object(self, src: str, pos: int) -> tuple[int, Node]:
+        if src.startswith("<<", pos):
+            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
+        if src.startswith("<", pos):
+            return self._iriref(pos)
+        if src.startswith("_:", pos):
+            return self._blank_node(pos)
+        if src.startswith('"', pos):
+            return self._literal_token(pos)
+        raise self._expected(pos, "an object (an IRI, a blank node or a literal)")
+
+    # [6] graphLabel ::= IRIREF | BLANK_NODE_LABEL
+    def _read_graph_label(self, src: str, pos: int) -> tuple[int, Hashable]:
+        """The graph label at ``pos`` (which holds '<' or '_:') and the graph it names."""
+        if src.startswith("<<", pos):
+            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
+        label: Node
+        end, label = self._iriref(pos) if src.startswith("<", pos) else self._blank_node(pos)
+        try:
+            return end, self._graph(label)
+        except SpanError as e:
+            raise self._located(e, pos, end) from None
+
+    def _read_end(self, src: str, pos: int, labelled: bool) -> int:
+        """The '.' that ends a statement, then an optional comment and the line end."""
         if not src.startswith(".", pos):
-            if self.quads:
-                what = "a graph label or '.'" if ctx is self.default else "'.' after the graph label"
-            else:
+            if not self.quads:
                 what = "'.' at the end of the statement"
-            if src.startswith('"', pos) or src.startswith("<", pos) or src.startswith("_:", pos):
-                if not self.quads:
-                    what = "'.' at the end of the statement (N-Triples has no graph label)"
+                if src.startswith(('"', "<", "_:"), pos):
+                    what += " (N-Triples has no graph label)"
+            else:
+                what = "'.' after the graph label" if labelled else "a graph label or '.'"
             raise self._expected(pos, what)
-        pos = self._ws(pos + 1)
+        pos = _WS(src, pos + 1).end()
         if src.startswith("#", pos):
-            pos = _COMMENT_RE.match(src, pos).end()  # type: ignore[union-attr]
+            pos = _TO_LINE_END(src, pos).end()
         if pos < len(src):
             if src[pos] not in "\r\n":
                 raise self._expected(pos, "the end of the line after '.'")
-            pos = _LINE_END_RE.match(src, pos).end()  # type: ignore[union-attr]
-        return pos, (s, p, o, ctx)
-
-    def _ws(self, pos: int) -> int:
-        return _WS_RE.match(self._src, pos).end()  # type: ignore[union-attr]
+            pos = _LINE_ENDS(src, pos).end()
+        return pos
 
     def _iriref(self, pos: int) -> tuple[int, URIRef]:
         """[8] IRIREF at ``pos`` (which holds '<')."""
@@ -316,7 +318,7 @@ class LineParser(BatchParser):
     def _literal_token(self, pos: int) -> tuple[int, Literal]:
         """[7] literal at ``pos`` (which holds '"')."""
         src = self._src
-        body_end = _STRING_RE.match(src, pos + 1).end()  # type: ignore[union-attr]
+        body_end = _STRING_QUOTE(src, pos + 1).end()
         if not src.startswith('"', body_end):
             if body_end < len(src) and src[body_end] == "\\":
                 raise self._error(body_end, body_end + 1, "unterminated string: '\\' at the end of the line")
@@ -330,10 +332,10 @@ class LineParser(BatchParser):
         datatype: URIRef | None = None
         lang: str | None = None
         # Whitespace may separate any two terminals, '"x" @en' and '"x" ^^ <dt>' included.
-        after = self._ws(end)
+        after = _WS(src, end).end()
         tag_start = after
         if src.startswith("^^", after):
-            dt_start = self._ws(after + 2)
+            dt_start = _WS(src, after + 2).end()
             if not src.startswith("<", dt_start):
                 raise self._expected(dt_start, "a datatype IRI in <...> after '^^'")
             end, datatype = self._iriref(dt_start)
@@ -359,4 +361,4 @@ class LineParser(BatchParser):
 
 def _next_line(src: str, pos: int) -> int:
     """Where the line after the one holding ``pos`` starts (or the end of ``src``)."""
-    return _REST_OF_LINE_RE.match(src, pos).end()  # type: ignore[union-attr]
+    return _REST_OF_LINE(src, pos).end()

@@ -16,9 +16,9 @@ different characters, so no input makes one backtrack more than once over its ow
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from enum import IntEnum
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
@@ -33,7 +33,7 @@ from ..edge.terms import (
     XSD_INTEGER,
     Terms,
 )
-from ..syntax.driver import BatchParser
+from ..syntax.driver import BatchParser, Quad
 from ..syntax.errors import (
     QUOTE_MAX,
     ParseError,
@@ -64,8 +64,6 @@ from ..syntax.source import ChunkReader
 
 __all__ = ["TurtleParser"]
 
-Quad = tuple[Node, Node, Node, Any]
-Emit = Callable[[list[Quad]], None]
 
 # [161s] WS ::= #x20 | #x9 | #xD | #xA ; comments ('#' to the end of the line) count as WS.
 # The two branches start with different characters: the match never backtracks.

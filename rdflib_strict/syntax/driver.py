@@ -9,10 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from rdflib.term import Node
+
 from .errors import ParseError, SpanError
 from .source import ChunkReader
 
-__all__ = ["BatchParser"]
+__all__ = ["BatchParser", "Quad"]
+
+#: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
+#: parser was told stands for a graph: a sink's context, a label, or None for the default).
+Quad = tuple[Node, Node, Node, Any]
 
 
 class BatchParser:
@@ -42,11 +48,11 @@ class BatchParser:
         base = start if offset is None else offset
         return self._error(base + e.start, base + e.end, e.msg)
 
-    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Any]]:
+    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
         raise NotImplementedError
 
     def parse(
-        self, reader: ChunkReader, emit: Callable[[list[Any]], None], errors: list[ParseError] | None = None
+        self, reader: ChunkReader, emit: Callable[[list[Quad]], None], errors: list[ParseError] | None = None
     ) -> int:
         """Parse everything ``reader`` yields, handing each batch of statements to ``emit``.
 
