@@ -1,7 +1,10 @@
-"""Turtle (RDF 1.1): a streaming, non-recursive parser with exact terms and precise errors.
+"""Turtle and TriG (RDF 1.1): one streaming, non-recursive parser with exact terms and
+precise errors; a flag adds TriG's graph blocks.
 
     [1]  turtleDoc ::= statement*
     [2]  statement ::= directive | triples '.'
+    [1g] trigDoc ::= (directive | block)*
+    [2g] block ::= triplesOrGraph | wrappedGraph | triples2 | "GRAPH" labelOrSubject wrappedGraph
 
 The document is read statement by statement from a buffer of whole lines. A statement that
 runs past the end of the buffer (a long string, a statement spread over lines) is parsed again
@@ -16,7 +19,7 @@ different characters, so no input makes one backtrack more than once over its ow
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from enum import IntEnum
 from typing import Final, NamedTuple
 
@@ -122,7 +125,7 @@ _FAST_VERB_OBJECT_RE: Final = re.compile(
 _FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:{_FAST_OBJECT}){_FAST_END}")
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
-_KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version))(?![^\s<])|true|false|a")
+_KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[])|true|false|a")
 
 
 class State(IntEnum):
@@ -171,16 +174,30 @@ class _NeedMore(Exception):
 
 
 class TurtleParser(BatchParser):
-    """Parses RDF 1.1 Turtle into batches of ``(s, p, o, default)``.
+    """Parses RDF 1.1 Turtle, or TriG with ``graph_for``, into batches of ``(s, p, o, g)``.
 
     ``base`` is the base IRI before any ``@base`` (publicID or the source location), or None.
-    After parsing, ``prefixes`` maps each declared prefix to its namespace (last wins).
+    ``g`` is ``default`` for the default graph, else ``graph_for(label)`` (called once per
+    label; it may raise SpanError to refuse named graphs). After parsing, ``prefixes`` maps
+    each declared prefix to its namespace (last wins).
     """
 
-    def __init__(self, terms: Terms, base: str | None, default: Hashable) -> None:
+    def __init__(
+        self,
+        terms: Terms,
+        base: str | None,
+        default: Hashable,
+        graph_for: Callable[[Node], Hashable] | None = None,
+    ) -> None:
         self.terms = terms
         self.base = base
         self.default = default
+        self.trig = graph_for is not None
+        self._graph_for = graph_for
+        self._graphs: dict[Node, Hashable] = {}
+        # The graph statements go to: the default one, or the block being read (TriG).
+        self._graph = default
+        self._in_block = False
         self.prefixes: dict[str, str] = {}
         self.name = "<string>"
         # Raw IRIREF body -> URIRef; valid for the current base only.
@@ -213,9 +230,12 @@ class TurtleParser(BatchParser):
             try:
                 pos = ws(src, pos).end()
                 if pos >= len(src):
-                    if self._done:
-                        break
-                    raise _NeedMore
+                    if not self._done:
+                        raise _NeedMore
+                    if self._in_block:
+                        self._in_block, self._graph = False, self.default
+                        raise self._expected(pos, "'}' to close the graph block")
+                    break
                 start = pos
                 if recovering:
                     pos = self._skip_statement(src, pos)
@@ -259,6 +279,8 @@ class TurtleParser(BatchParser):
             c = src[pos]
             if c == "." and depth == 0 and (pos + 1 == n or src[pos + 1] in " \t\r\n#"):
                 return pos + 1
+            if c == "}" and depth == 0 and self._in_block:
+                return pos  # the block's end is read as a statement of its own
             if c in "[(":
                 depth += 1
             elif c in "])":
@@ -310,9 +332,11 @@ class TurtleParser(BatchParser):
     # [3] directive ::= prefixID | base | sparqlPrefix | sparqlBase
     def _read_statement(self, src: str, pos: int, out: list[Quad]) -> int:
         c = src[pos]
+        if self._in_block:
+            return self._read_in_block(src, pos, out)
         if c == "@":
             return self._read_at_directive(src, pos)
-        if c in "pPbBvV" and _PNAME_RE.match(src, pos) is None:
+        if c in "pPbBvVgG" and _PNAME_RE.match(src, pos) is None:
             m = _KEYWORD_RE.match(src, pos)
             if m is not None and m.group(1) is not None:
                 word = m.group(1).lower()
@@ -320,7 +344,90 @@ class TurtleParser(BatchParser):
                     return self._read_sparql_prefix(src, m.end())
                 if word == "base":
                     return self._read_sparql_base(src, m.end())
-                raise self._error(pos, m.end(), f"'VERSION' is {NOT_RDF11}")
+                if word == "version":
+                    raise self._error(pos, m.end(), f"'VERSION' is {NOT_RDF11}")
+                if self.trig:
+                    return self._read_graph_keyword(src, m.end())
+        if self.trig:
+            return self._read_block(src, pos, out)
+        return self._read_triples(src, pos, out)
+
+    # --- TriG blocks: each opening, statement inside and '}' is a statement of its own, so a
+    # --- statement cut by the buffer's end is re-read without re-reading its whole block.
+
+    # [2g] block ::= triplesOrGraph | wrappedGraph | triples2 | "GRAPH" labelOrSubject wrappedGraph
+    # [3g] triplesOrGraph ::= labelOrSubject (wrappedGraph | predicateObjectList '.')
+    # [4g] triples2 ::= blankNodePropertyList predicateObjectList? '.' | collection predicateObjectList '.'
+    def _read_block(self, src: str, pos: int, out: list[Quad]) -> int:
+        if src[pos] == "{":
+            return self._open_block(pos, self.default)
+        label_end, label = self._read_label(src, pos)
+        if label is None:
+            return self._read_triples(src, pos, out)
+        after = _WS(src, label_end).end()
+        if after >= len(src):
+            raise self._need(after, "a predicate or '{' after the subject or graph name")
+        if src[after] != "{":
+            return self._read_triples(src, pos, out)  # the subject is read again, from the caches
+        return self._open_block(after, self._named_graph(label, pos, label_end))
+
+    def _read_graph_keyword(self, src: str, pos: int) -> int:
+        """After "GRAPH": labelOrSubject wrappedGraph."""
+        pos = _WS(src, pos).end()
+        if pos >= len(src):
+            raise self._need(pos, "a graph name after GRAPH")
+        label_end, label = self._read_label(src, pos)
+        if label is None:
+            raise self._expected(pos, "a graph name (an IRI, a prefixed name or a blank node) after GRAPH")
+        after = _WS(src, label_end).end()
+        if after >= len(src):
+            raise self._need(after, "'{' after the graph name")
+        if src[after] != "{":
+            raise self._expected(after, "'{' after the graph name")
+        return self._open_block(after, self._named_graph(label, pos, label_end))
+
+    # [7g] labelOrSubject ::= iri | BlankNode
+    def _read_label(self, src: str, pos: int) -> tuple[int, Node | None]:
+        """The iri or blank node at ``pos`` that may name a graph; None if the token is not one."""
+        c = src[pos]
+        if c == "<" and not src.startswith("<<", pos):
+            return self._read_iri_at(src, pos)
+        if c == "_" and src.startswith("_:", pos):
+            return self._read_blank_node_label(src, pos)
+        if c == "[":
+            end, node, opening = self._read_open_bracket(src, pos)
+            return (end, node) if opening is None else (pos, None)
+        m = _PNAME_RE.match(src, pos)
+        if m is not None:
+            return self._pname_at(src, pos, m)
+        return pos, None
+
+    def _named_graph(self, label: Node, pos: int, end: int) -> Hashable:
+        graph = self._graphs.get(label)
+        if graph is None:
+            assert self._graph_for is not None  # only TriG reads graph names
+            try:
+                graph = self._graphs[label] = self._graph_for(label)
+            except SpanError as e:
+                raise self._located(e, pos, end) from None
+        return graph
+
+    # [5g] wrappedGraph ::= '{' triplesBlock? '}'
+    def _open_block(self, pos: int, graph: Hashable) -> int:
+        self._graph, self._in_block = graph, True
+        return pos + 1
+
+    # [6g] triplesBlock ::= triples ('.' triplesBlock?)?
+    def _read_in_block(self, src: str, pos: int, out: list[Quad]) -> int:
+        c = src[pos]
+        if c == "}":
+            self._graph, self._in_block = self.default, False
+            return pos + 1
+        if c == "{":
+            raise self._error(pos, pos + 1, "graph blocks cannot be nested")
+        m = _KEYWORD_RE.match(src, pos)
+        if c == "@" or (m is not None and m.group(1) is not None):
+            raise self._error(pos, token_end(src, pos), "directives and GRAPH may not appear inside a block")
         return self._read_triples(src, pos, out)
 
     # [4] prefixID ::= '@prefix' PNAME_NS IRIREF '.'
@@ -396,7 +503,7 @@ class TurtleParser(BatchParser):
         """One ``triples '.'`` statement, every production above in one flat loop: the innermost
         production in locals, the enclosing ones on ``stack``, ``state`` naming the next token.
         A finished term is delivered by state: subject, object of a triple, collection item."""
-        ws, n, append, default = _WS, len(src), out.append, self.default
+        ws, n, append, default = _WS, len(src), out.append, self._graph
         stack: list[Frame] = []
         pnames_get, iris_get, plain_get = self._pnames.get, self._iris.get, self._plain.get
         fast_verb_object, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match
@@ -446,8 +553,8 @@ class TurtleParser(BatchParser):
                 if c == "," and state == _AFTER_OBJECT:
                     state, pos = _OBJECT, pos + 1
                     continue
-                if c == "." and kind == _TOP:
-                    return pos + 1
+                if kind == _TOP and (c == "." or (c == "}" and self._in_block)):
+                    return pos + 1 if c == "." else pos  # a block's last '.' is optional
                 if c == "]" and kind == _PROPERTY_LIST:
                     kind, subject, predicate, head, last, state = stack.pop()
                     pos, term_start = pos + 1, -1  # the object was the whole '[ ... ]': no quote
@@ -496,7 +603,7 @@ class TurtleParser(BatchParser):
         """A collection's value at its ')': its first cell, or rdf:nil when empty."""
         if head is None or last is None:
             return RDF_NIL
-        out.append((last, RDF_REST, RDF_NIL, self.default))
+        out.append((last, RDF_REST, RDF_NIL, self._graph))
         return head
 
     # [162s] ANON ::= '[' WS* ']'  and the '[' of [14] blankNodePropertyList
