@@ -31,9 +31,10 @@ FORMATS: Final = {
     "ntriples": ("ntriples", "nt", "nt11", "strict-ntriples", "strict-nt"),
     "nquads": ("nquads", "nq", "strict-nquads", "strict-nq"),
     "turtle": ("turtle", "ttl", "strict-turtle", "strict-ttl"),
+    "trig": ("trig", "strict-trig"),
 }
 _ALIASES: Final = {alias: name for name, aliases in FORMATS.items() for alias in aliases}
-_SUFFIXES: Final = {".nt": "ntriples", ".nq": "nquads", ".nquads": "nquads", ".ttl": "turtle"}
+_SUFFIXES: Final = {".nt": "ntriples", ".nq": "nquads", ".nquads": "nquads", ".ttl": "turtle", ".trig": "trig"}
 
 
 def format_for(fmt: str | None, name: str | None = None) -> str:
@@ -62,7 +63,7 @@ def iterparse(
 
     ``g`` is None for the default graph. ``source`` is a path or a binary/text file object
     (never closed here); ``data`` is the document itself. ``format`` is one of ``ntriples``,
-    ``nquads``, ``turtle`` or an alias (``nt``, ``nq``, ``ttl``, ``strict-...``), guessed
+    ``nquads``, ``turtle``, ``trig`` or an alias (``nt``, ``nq``, ``ttl``, ``strict-...``), guessed
     from the file extension when omitted. ``base`` is the base IRI for Turtle (default: the
     file's ``file:`` URI). Memory stays bounded by the longest statement; blank nodes are
     scoped to the document. Bad input raises ParseError, as the plugins do.

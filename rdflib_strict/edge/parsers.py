@@ -33,22 +33,24 @@ def make_parser(
     default: Hashable = None,
     graph_for: Callable[[Node], Hashable] | None = None,
 ) -> StatementParser:
-    """A parser for our canonical format name ``fmt`` (``ntriples``, ``nquads``, ``turtle``).
+    """A parser for our canonical format name ``fmt`` (``ntriples``, ``nquads``, ``turtle``,
+    ``trig``).
 
-    ``base`` is Turtle's base IRI before any ``@base`` (the line formats hold only absolute
+    ``base`` is the Turtle and TriG base IRI before any ``@base`` (the line formats hold only absolute
     IRIs). ``bnodes`` shares blank nodes by label across parses (rdflib's ``bnode_context``).
     Each statement's fourth element is ``default`` for the default graph, and for a named
     graph ``graph_for(label)`` (default: the label itself), which may raise SpanError to
     refuse it.
     """
     terms = Terms(bnodes)
-    if fmt == "turtle":
+    graphs = _identity if graph_for is None else graph_for
+    if fmt == "turtle" or fmt == "trig":
         from ..formats.turtle import TurtleParser
 
-        return TurtleParser(terms, base, default)
+        return TurtleParser(terms, base, default, graphs if fmt == "trig" else None)
     if fmt not in ("ntriples", "nquads"):
-        raise ValueError(f"unknown format {fmt!r} (known: ntriples, nquads, turtle)")
-    return LineParser(terms, fmt == "nquads", default, _identity if graph_for is None else graph_for)
+        raise ValueError(f"unknown format {fmt!r} (known: ntriples, nquads, turtle, trig)")
+    return LineParser(terms, fmt == "nquads", default, graphs)
 
 
 def _identity(label: Node) -> Hashable:
