@@ -34,7 +34,13 @@ FORMATS: Final = {
     "trig": ("trig", "strict-trig"),
 }
 _ALIASES: Final = {alias: name for name, aliases in FORMATS.items() for alias in aliases}
-_SUFFIXES: Final = {".nt": "ntriples", ".nq": "nquads", ".nquads": "nquads", ".ttl": "turtle", ".trig": "trig"}
+_SUFFIXES: Final = {
+    ".nt": "ntriples",
+    ".nq": "nquads",
+    ".nquads": "nquads",
+    ".ttl": "turtle",
+    ".trig": "trig",
+}
 
 
 def format_for(fmt: str | None, name: str | None = None) -> str:
