@@ -5,6 +5,7 @@
 - detecting RDF 1.2 syntax in a document (used to exclude c14n entries at collection);
 - :func:`oxigraph_graph`: an independent reference parse (pyoxigraph) as rdflib terms
   with exact lexical forms;
+- :func:`isomorphic_quads`: an exact blank-node isomorphism test of two quad sets;
 - :func:`assert_same_graph`: isomorphism plus a literal multiset check, with a readable diff.
 """
 
@@ -22,7 +23,6 @@ from typing import Any, TypeVar
 import pyoxigraph as ox
 from rdflib import RDF, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
-from rdflib.compare import isomorphic
 from rdflib.term import Node
 
 from rdflib_strict.edge.terms import exact_literal
@@ -35,6 +35,7 @@ __all__ = [
     "assert_same_graph",
     "default_graph",
     "find_rdf_tests_dir",
+    "isomorphic_quads",
     "literal_multiset",
     "load_manifest",
     "oxigraph_graph",
@@ -42,6 +43,7 @@ __all__ = [
     "rdf12_syntax_features",
     "repo_root",
     "same_graph",
+    "statements",
     "to_ntriples_lines",
 ]
 
@@ -306,9 +308,6 @@ def oxigraph_graph(
 # --------------------------------------------------------------------------------------------
 # Comparison
 
-_DEFAULT_GRAPH = URIRef("urn:x-rdflib-strict-test:default-graph")
-_Q = Namespace("urn:x-rdflib-strict-test:quad#")
-
 Quad = tuple[Node, Node, Node, Node | None]
 
 
@@ -324,89 +323,158 @@ def _quads(graph: Graph) -> Iterator[Quad]:
             yield s, p, o, None
 
 
+def _plain_string(term: Node) -> Node:
+    if isinstance(term, Literal) and term.datatype == XSD_STRING:
+        return Literal(str(term))
+    return term
+
+
+def statements(graph: Graph, *, xsd_string_as_plain: bool = False) -> set[Quad]:
+    """The graph's statements as a set of ``(s, p, o, g)`` (``g`` None for the default graph).
+
+    With ``xsd_string_as_plain``, every ``"v"^^xsd:string`` becomes the simple literal ``"v"``
+    (so a statement written both ways is one statement, as in RDF 1.1).
+    """
+    if not xsd_string_as_plain:
+        return set(_quads(graph))
+    return {(_plain_string(s), p, _plain_string(o), g) for s, p, o, g in _quads(graph)}
+
+
+def _literals(quads: Iterable[Quad]) -> list[tuple[str, str, str]]:
+    found: list[tuple[str, str, str]] = []
+    for quad in quads:
+        for term in quad:
+            if isinstance(term, Literal):
+                found.append((str(term), str(term.datatype or ""), (term.language or "").lower()))
+    return sorted(found)
+
+
 def literal_multiset(graph: Graph) -> list[tuple[str, str, str]]:
     """Sorted ``(lexical form, datatype, lowercased lang)`` of every literal occurrence.
 
     Catches lexical-form differences (``"01"`` vs ``"1"``) that term equality could hide.
     Language tags are case-insensitive in RDF, so they are compared lowercased.
     """
-    found: list[tuple[str, str, str]] = []
-    for quad in _quads(graph):
-        for term in quad:
-            if isinstance(term, Literal):
-                lang = (term.language or "").lower()
-                found.append((str(term), str(term.datatype or ""), lang))
-    return sorted(found)
-
-
-def _as_triples(quads: Iterable[Quad]) -> Graph:
-    """Encode a quad set as a triple graph for isomorphism, sharing blank nodes across graphs.
-
-    Each quad becomes a fresh node ``_:q`` with ``q:s``, ``q:p``, ``q:o`` and ``q:g`` (the
-    default graph is a fixed IRI). Term nodes only ever appear as objects and quad nodes as
-    subjects, so a blank-node bijection between the two encodings exists exactly when one
-    exists between the datasets (graph names included).
-    """
-    g = Graph()
-    for s, p, o, name in set(quads):
-        q = BNode()
-        g.add((q, _Q.s, s))
-        g.add((q, _Q.p, p))
-        g.add((q, _Q.o, o))
-        g.add((q, _Q.g, _DEFAULT_GRAPH if name is None else name))
-    return g
+    return _literals(_quads(graph))
 
 
 def _nt(term: Node | None) -> str:
     return "" if term is None else term.n3()
 
 
-def to_ntriples_lines(graph: Graph) -> list[str]:
-    """Sorted N-Triples/N-Quads lines (rdflib's ``n3()`` term syntax) for diagnostics."""
+def _lines(quads: Iterable[Quad]) -> list[str]:
     return sorted(
-        f"{_nt(s)} {_nt(p)} {_nt(o)} {_nt(g) + ' ' if g is not None else ''}." for s, p, o, g in _quads(graph)
+        f"{_nt(s)} {_nt(p)} {_nt(o)} {_nt(g) + ' ' if g is not None else ''}." for s, p, o, g in quads
     )
 
 
-def _has_bnode(quads: list[Quad]) -> bool:
-    return any(isinstance(t, BNode) for q in quads for t in q)
+def to_ntriples_lines(graph: Graph) -> list[str]:
+    """Sorted N-Triples/N-Quads lines (rdflib's ``n3()`` term syntax) for diagnostics."""
+    return _lines(_quads(graph))
+
+
+def _has_bnode(quad: Quad) -> bool:
+    return any(isinstance(t, BNode) for t in quad)
+
+
+def isomorphic_quads(actual: Iterable[Quad], expected: Iterable[Quad]) -> bool:
+    """True when a bijection between the blank nodes maps one quad set exactly onto the other.
+
+    Statements without blank nodes must be equal as sets; a Graph is a quad set whose graph
+    names are all None. For the rest, blank nodes are coloured by iterated refinement (a node's
+    colour hashes its previous colour and the statements it occurs in, with blank nodes replaced
+    by their colours); colours are isomorphism invariants, so an isomorphism maps each node to
+    one of the same colour, and a hash collision only merges colours. While a colour is shared
+    by several nodes, one of them is fixed in turn to each candidate of that colour on the other
+    side (individualisation, as in nauty and rdflib's own canonicaliser); once every colour is
+    unique the one candidate bijection is checked statement by statement. Exact both ways:
+    True means a bijection was checked, False that none exists. Each round is linear in the
+    statements, where rdflib's ``isomorphic`` rebuilds and rehashes whole graphs, so this is
+    cheap enough for every hypothesis example.
+    """
+    a, e = set(actual), set(expected)
+    if len(a) != len(e):
+        return False
+    ground_a = {q for q in a if not _has_bnode(q)}
+    if ground_a != {q for q in e if not _has_bnode(q)}:
+        return False
+    side_a, side_e = _Side([q for q in a if q not in ground_a]), _Side([q for q in e if q not in ground_a])
+    if len(side_a.nodes) != len(side_e.nodes):
+        return False
+    return _match(side_a, side_e, [0] * len(side_a.nodes), [0] * len(side_e.nodes))
+
+
+class _Side:
+    """One quad set prepared for refinement: its blank nodes numbered, and each statement as the
+    hash of its other terms and where its blank nodes stand, with its (position, node) slots."""
+
+    def __init__(self, quads: list[Quad]) -> None:
+        self.quads = quads
+        self.nodes: list[BNode] = []
+        number: dict[BNode, int] = {}
+        self.statements: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        for quad in quads:
+            slots = []
+            for pos, t in enumerate(quad):
+                if isinstance(t, BNode):
+                    if t not in number:
+                        number[t] = len(self.nodes)
+                        self.nodes.append(t)
+                    slots.append((pos, number[t]))
+            # A blank node stands as the first position it holds in the statement, so that
+            # `_:a p _:a` and `_:a p _:b` differ even when _:a and _:b share a colour.
+            pattern = tuple(quad.index(t) if isinstance(t, BNode) else t for t in quad)
+            self.statements.append((hash(pattern), tuple(slots)))
+
+    def refine(self, colour: list[int]) -> list[int]:
+        """One round: each node's new colour hashes its colour and its statements' shapes."""
+        seen: list[list[int]] = [[] for _ in colour]
+        for pattern, slots in self.statements:
+            shape = hash((pattern, tuple([colour[node] for _, node in slots])))
+            for pos, node in slots:
+                seen[node].append(hash((pos, shape)))
+        return [hash((c, tuple(sorted(found)))) for c, found in zip(colour, seen, strict=True)]
+
+
+def _match(side_a: _Side, side_e: _Side, colour_a: list[int], colour_e: list[int]) -> bool:
+    # Refine both sides in step until no colour class splits; stop as soon as they differ.
+    classes = -1
+    while True:
+        if Counter(colour_a) != Counter(colour_e):
+            return False
+        if len(set(colour_a)) == classes:
+            break
+        classes = len(set(colour_a))
+        colour_a, colour_e = side_a.refine(colour_a), side_e.refine(colour_e)
+    members_a: dict[int, list[int]] = {}
+    members_e: dict[int, list[int]] = {}
+    for node, c in enumerate(colour_a):
+        members_a.setdefault(c, []).append(node)
+    for node, c in enumerate(colour_e):
+        members_e.setdefault(c, []).append(node)
+    shared = [c for c, nodes in members_a.items() if len(nodes) > 1]
+    if not shared:
+        to_e = {side_a.nodes[node]: side_e.nodes[members_e[c][0]] for node, c in enumerate(colour_a)}
+        mapped = {tuple(to_e[t] if isinstance(t, BNode) else t for t in q) for q in side_a.quads}
+        return mapped == set(side_e.quads)
+    tied = min(shared, key=lambda c: (len(members_a[c]), c))
+    fixed = hash(("individualised", tied))
+    node = members_a[tied][0]
+    for candidate in members_e[tied]:
+        fixed_a, fixed_e = list(colour_a), list(colour_e)
+        fixed_a[node] = fixed_e[candidate] = fixed
+        if _match(side_a, side_e, fixed_a, fixed_e):
+            return True
+    return False
+
+
+def _same(actual: set[Quad], expected: set[Quad]) -> bool:
+    return _literals(actual) == _literals(expected) and isomorphic_quads(actual, expected)
 
 
 def same_graph(actual: Graph, expected: Graph) -> bool:
-    """True when isomorphic (per graph name for Datasets) and literal multisets are equal."""
-    a, e = list(_quads(actual)), list(_quads(expected))
-    if literal_multiset(actual) != literal_multiset(expected):
-        return False
-    if not _has_bnode(a) and not _has_bnode(e):
-        return set(a) == set(e)
-    if all(q[3] is None for q in a + e):
-        return isomorphic(_plain(a), _plain(e))
-    return isomorphic(_as_triples(a), _as_triples(e))
-
-
-def _plain(quads: list[Quad]) -> Graph:
-    g = Graph()
-    for s, p, o, _ in quads:
-        g.add((s, p, o))  # type: ignore[arg-type]
-    return g
-
-
-def _xsd_string_as_plain(graph: Graph) -> Graph:
-    """A copy with every ``"v"^^xsd:string`` replaced by the simple literal ``"v"``."""
-
-    def fix(term: Node) -> Node:
-        if isinstance(term, Literal) and term.datatype == XSD_STRING:
-            return Literal(str(term))
-        return term
-
-    copy: Graph = Dataset() if isinstance(graph, Dataset) else Graph()
-    for s, p, o, g in _quads(graph):
-        triple = (fix(s), fix(p), fix(o))
-        target = copy.graph(g) if isinstance(copy, Dataset) and g is not None else copy
-        if isinstance(target, Dataset):
-            target = default_graph(target)
-        target.add(triple)  # type: ignore[arg-type]
-    return copy
+    """True when isomorphic (graph names included for Datasets) and literal multisets are equal."""
+    return _same(statements(actual), statements(expected))
 
 
 def assert_same_graph(
@@ -418,11 +486,10 @@ def assert_same_graph(
 ) -> None:
     """Assert ``actual`` and ``expected`` are the same RDF graph / dataset.
 
-    Graphs are compared with :func:`rdflib.compare.isomorphic`; Datasets are compared as quad
-    sets (default graph plus every named graph, blank-node graph names included) through an
-    isomorphism-preserving triple encoding. In addition the sorted multiset of literal
-    ``(lexical, datatype, lang)`` must match. On failure both sides are shown as sorted
-    N-Triples/N-Quads with a unified diff.
+    Both are compared as quad sets with :func:`isomorphic_quads` (for a Dataset: the default
+    graph plus every named graph, blank-node graph names included). In addition the sorted
+    multiset of literal ``(lexical, datatype, lang)`` must match. On failure both sides are
+    shown as sorted N-Triples/N-Quads with a unified diff.
 
     Term identity is rdflib's: ``Literal("v")`` and ``Literal("v", datatype=XSD.string)`` are
     different rdflib terms (the W3C harness requires the former). Pass
@@ -430,12 +497,12 @@ def assert_same_graph(
     comparing against rdflib's built-in parsers, which keep an explicit ``^^xsd:string``.
     """
     __tracebackhide__ = True
-    if xsd_string_as_plain:
-        actual, expected = _xsd_string_as_plain(actual), _xsd_string_as_plain(expected)
-    if same_graph(actual, expected):
+    act = statements(actual, xsd_string_as_plain=xsd_string_as_plain)
+    exp = statements(expected, xsd_string_as_plain=xsd_string_as_plain)
+    if _same(act, exp):
         return
-    exp_lines, act_lines = to_ntriples_lines(expected), to_ntriples_lines(actual)
-    lit_a, lit_e = literal_multiset(actual), literal_multiset(expected)
+    exp_lines, act_lines = _lines(exp), _lines(act)
+    lit_a, lit_e = _literals(act), _literals(exp)
     diff = "\n".join(difflib.unified_diff(exp_lines, act_lines, "expected", "actual", lineterm=""))
     parts = [
         f"graphs differ{': ' + context if context else ''}",
