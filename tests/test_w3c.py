@@ -1,4 +1,4 @@
-"""W3C rdf-tests manifests: RDF 1.1 N-Triples, N-Quads, Turtle and RDF 1.2 N-Triples/N-Quads c14n.
+"""W3C rdf-tests manifests: RDF 1.1 N-Triples, N-Quads, Turtle, TriG; RDF 1.2 N-Triples/N-Quads c14n.
 
 One pytest case per manifest entry, id ``<manifest>/<entry>`` (e.g.
 ``rdf11-nt/nt-syntax-bad-uri-01``). The suites are found through ``RDF_TESTS_DIR`` or at
@@ -44,6 +44,7 @@ EXPECTED_ENTRIES: dict[str, int] = {
     "rdf11-nt": 70,
     "rdf11-nq": 87,
     "rdf11-turtle": 313,
+    "rdf11-trig": 356,
     "rdf12-nt-c14n": 41,
     "rdf12-nq-c14n": 41,
 }
@@ -57,7 +58,12 @@ SKIP: dict[str, str] = {}
 
 #: ``W3C_FORMAT_OVERRIDE=builtin``: harness self-check against rdflib's built-in plugins.
 BUILTIN = os.environ.get("W3C_FORMAT_OVERRIDE", "").strip().lower() == "builtin"
-_BUILTIN_FORMATS = {"strict-ntriples": "nt", "strict-nquads": "nquads", "strict-turtle": "turtle"}
+_BUILTIN_FORMATS = {
+    "strict-ntriples": "nt",
+    "strict-nquads": "nquads",
+    "strict-turtle": "turtle",
+    "strict-trig": "trig",
+}
 
 
 def fmt(name: str) -> str:
@@ -116,14 +122,21 @@ def _params(kinds: set[str]) -> list[object]:
     return params
 
 
-SYNTAX_OK = {"TestNTriplesPositiveSyntax", "TestNQuadsPositiveSyntax", "TestTurtlePositiveSyntax"}
+SYNTAX_OK = {
+    "TestNTriplesPositiveSyntax",
+    "TestNQuadsPositiveSyntax",
+    "TestTurtlePositiveSyntax",
+    "TestTrigPositiveSyntax",
+}
 SYNTAX_BAD = {
     "TestNTriplesNegativeSyntax",
     "TestNQuadsNegativeSyntax",
     "TestTurtleNegativeSyntax",
     "TestTurtleNegativeEval",
+    "TestTrigNegativeSyntax",
+    "TestTrigNegativeEval",
 }
-EVAL = {"TestTurtleEval"}
+EVAL = {"TestTurtleEval", "TestTrigEval"}
 C14N = {"TestNTriplesPositiveC14N", "TestNQuadsPositiveC14N"}
 KNOWN_KINDS = SYNTAX_OK | SYNTAX_BAD | EVAL | C14N
 
@@ -133,6 +146,7 @@ LANGUAGE: dict[str, tuple[type[Graph], str]] = {
     "rdf11-nt": (Graph, "strict-ntriples"),
     "rdf11-nq": (Dataset, "strict-nquads"),
     "rdf11-turtle": (Graph, "strict-turtle"),
+    "rdf11-trig": (Dataset, "strict-trig"),
     "rdf12-nt-c14n": (Graph, "strict-ntriples"),
     "rdf12-nq-c14n": (Dataset, "strict-nquads"),
 }
@@ -169,8 +183,8 @@ def test_negative_syntax(case: W3CTest) -> None:
 
 
 @pytest.mark.parametrize("case", _params(EVAL))
-def test_turtle_eval(case: W3CTest) -> None:
-    """The parsed graph must equal mf:result as parsed by pyoxigraph (exact lexical forms).
+def test_eval(case: W3CTest) -> None:
+    """The parsed graph (dataset, for TriG) must equal mf:result as parsed by pyoxigraph, exactly.
 
     ``"v"^^xsd:string`` and ``"v"`` are one RDF term (RDF 1.1 Concepts 3.3); rdflib keeps them
     apart, and our parsers keep what the document wrote, as rdflib's own do, so the two count
@@ -179,7 +193,7 @@ def test_turtle_eval(case: W3CTest) -> None:
     __tracebackhide__ = True
     assert case.result is not None
     actual = parse(case)
-    expected = oxigraph_graph(case.result, "nt")
+    expected = oxigraph_graph(case.result, "nq" if case.kind == "TestTrigEval" else "nt")
     assert_same_graph(actual, expected, case.id, xsd_string_as_plain=True)
 
 

@@ -62,6 +62,7 @@ MANIFESTS: dict[str, str] = {
     "rdf11-nt": "rdf/rdf11/rdf-n-triples",
     "rdf11-nq": "rdf/rdf11/rdf-n-quads",
     "rdf11-turtle": "rdf/rdf11/rdf-turtle",
+    "rdf11-trig": "rdf/rdf11/rdf-trig",
     "rdf12-nt-c14n": "rdf/rdf12/rdf-n-triples/c14n",
     "rdf12-nq-c14n": "rdf/rdf12/rdf-n-quads/c14n",
 }

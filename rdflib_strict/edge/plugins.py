@@ -35,6 +35,7 @@ __all__ = [
     "NQuadsSerializer",
     "NTriplesParser",
     "NTriplesSerializer",
+    "TrigParser",
     "TurtleParser",
     "TurtleSerializer",
     "base_iri",
@@ -154,12 +155,11 @@ class _StrictParser(Parser):
         """
         _check_encoding(kwargs)
         base = base_iri(source, kwargs.get("base"))
-        opened = open_input(source)
-        writer = SinkWriter(sink, allow_named=self.fmt == "nquads" and _is_dataset_default(sink))
+        writer = SinkWriter(sink, allow_named=self.fmt in ("nquads", "trig") and _is_dataset_default(sink))
         parser = make_parser(
             self.fmt, base, bnodes=kwargs.get("bnode_context"), default=sink, graph_for=writer.graph_for
         )
-        with paused_gc(keep=True):
+        with open_input(source) as opened, paused_gc(keep=True):
             try:
                 parser.parse(opened.reader, writer.emit)
                 writer.commit()
@@ -197,6 +197,17 @@ class TurtleParser(_StrictParser):
     """
 
     fmt = "turtle"
+
+
+class TrigParser(_StrictParser):
+    """``format="strict-trig"``: RDF 1.1 TriG.
+
+    Base IRI and prefixes as for Turtle. Into a Dataset or ConjunctiveGraph, each graph block
+    goes to its graph; into a plain Graph, default-graph statements go in and the first named
+    graph raises ParseError, as N-Quads does.
+    """
+
+    fmt = "trig"
 
 
 def _open_encoding(encoding: str | None) -> bool:

@@ -25,8 +25,8 @@ from ..syntax.errors import SpanError
 __all__ = ["SinkWriter", "paused_gc"]
 
 _NEEDS_DATASET = (
-    "this statement names a graph, but the target is a plain Graph: "
-    "parse into a Dataset (Dataset().parse(..., format='strict-nquads')) to keep graph names"
+    "this names a graph, but the target is a plain Graph: parse into a Dataset "
+    "(Dataset().parse(...)) to keep graph names"
 )
 
 
