@@ -106,6 +106,12 @@ def _escape_long(m: re.Match[str]) -> str:
     # is one that ASCII-only escape_string escapes: spelled exactly as in a short string.
     return escape_string(m.group(), ascii_only=True)
 
+
+#: Subject -> predicate -> objects, in the order the statements came.
+Desc = dict[Node, dict[Node, list[Node]]]
+#: Blank node -> the number of statements it is the object of.
+Refs = dict[BNode, int]
+
 _BARE: Final = {
     XSD_INTEGER: INTEGER_RE,  # [19] INTEGER
     XSD_DECIMAL: DECIMAL_RE,  # [20] DECIMAL
@@ -135,6 +141,25 @@ def write_turtle(
     """
     text = _TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only).write()
     stream.write(text.encode("utf-8"))
+
+
+def index_triples(triples: Iterable[Triple]) -> tuple[Desc, Refs]:
+    """One graph as ``subject -> predicate -> objects`` plus how often each blank node is an
+    object: the shape the writer walks (and TriG reads to find blank nodes in several graphs)."""
+    desc: Desc = {}
+    refs: Refs = {}
+    for s, p, o in triples:
+        props = desc.get(s)
+        if props is None:
+            props = desc[s] = {}
+        objs = props.get(p)
+        if objs is None:
+            props[p] = [o]
+        else:
+            objs.append(o)
+        if isinstance(o, BNode):
+            refs[o] = refs.get(o, 0) + 1
+    return desc, refs
 
 
 def _object_key(term: Node) -> tuple[int, str, str, str]:
@@ -208,26 +233,29 @@ class _TurtleWriter:
         self.iris: dict[str, str] = {}  # by the IRI's text, as TermWriter's cache (see there)
         self.literals: dict[Literal, str] = {}
         self.out: list[str] = []
-
-        # Subject -> predicate -> objects, and how often each blank node is an object.
-        self.desc: dict[Node, dict[Node, list[Node]]] = {}
-        self.refs: dict[BNode, int] = {}
-        desc, refs = self.desc, self.refs
-        for s, p, o in triples:
-            props = desc.get(s)
-            if props is None:
-                props = desc[s] = {}
-            objs = props.get(p)
-            if objs is None:
-                props[p] = [o]
-            else:
-                objs.append(o)
-            if isinstance(o, BNode):
-                refs[o] = refs.get(o, 0) + 1
+        self.level = 0  # of the subject lines: TriG indents its graph blocks by 1
+        self.margin = ""
+        self.desc: Desc = {}
+        self.refs: Refs = {}
         # Blank nodes written as `_:label` blocks even if they are the object of one statement.
         self.labelled: set[BNode] = set()
         self.list_ok: dict[BNode, bool] = {}
         self.deferred: deque[BNode] = deque()
+        self.load(*index_triples(triples))
+
+    def load(self, desc: Desc, refs: Refs, keep: Iterable[BNode] = ()) -> None:
+        """Make ``desc``/``refs`` (from ``index_triples``) the graph the next ``body()`` writes.
+
+        The prefixes, term caches and blank node labels stay: TriG writes several graphs as one
+        document. ``keep`` are blank nodes that must keep their ``_:label`` here (they also
+        occur in another graph): never ``[ ]``, ``[]`` or part of a ``( )`` list.
+        """
+        self.desc = desc
+        self.refs = refs
+        self.labelled = set(keep)
+        self.list_ok = {}
+        self.deferred = deque()
+        self.out = []
 
     @staticmethod
     def _usable_namespaces(namespaces: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -380,6 +408,13 @@ class _TurtleWriter:
         return ok
 
     def write(self) -> str:
+        body = self.body()
+        return self.header() + body  # after the body: it records the prefixes used
+
+    def body(self, level: int = 0) -> str:
+        """The loaded graph's subject blocks, each line indented ``level`` steps (TriG: 1)."""
+        self.level = level
+        self.margin = _INDENT * level
         desc = self.desc
         iri_subjects = sorted((s for s in desc if not isinstance(s, BNode)), key=str)
         bnode_tops = [b for b in desc if isinstance(b, BNode) and self.refs.get(b, 0) != 1]
@@ -391,10 +426,10 @@ class _TurtleWriter:
             self._block(s)
             while self.deferred:
                 self._block(self.deferred.popleft())
-        body = "".join(out)
-        return self._header() + body
+        return "".join(out)
 
-    def _header(self) -> str:
+    def header(self) -> str:
+        """The ``@base`` and ``@prefix`` lines (``BASE``/``PREFIX``) for the prefixes used so far."""
         lines: list[str] = []
         esc = self.ascii_only
         if self.base is not None:
@@ -418,14 +453,18 @@ class _TurtleWriter:
         props = self.desc[s]
         first_p = next(iter(props))
         st = (s, first_p, props[first_p][0])
+        margin = self.margin
+        if margin:
+            out.append(margin)
         if isinstance(s, BNode):
-            out.append("[]" if s not in self.refs else self.terms.bnode(s))
+            never_named = s not in self.refs and s not in self.labelled
+            out.append("[]" if never_named else self.terms.bnode(s))
         elif isinstance(s, URIRef):
             out.append("()" if s == RDF_NIL else self.iri(s, st))
         else:
             self.terms.subject(s, st)  # raises: a literal (or other) subject
         out.append(" ")
-        self._predicate_objects(s, props, 1, 0)
+        self._predicate_objects(s, props, self.level + 1, 0)
         out.append(" .\n")
 
     def _predicate_objects(self, s: Node, props: dict[Node, list[Node]], level: int, depth: int) -> None:
