@@ -3,7 +3,8 @@
 Everything here depends on how rdflib is written today rather than on its documented API, so
 it is kept in one place, in small functions that say what they read, and each degrades to
 "not available" (None) where rdflib could change underneath: callers then take the public,
-slower path. ``tests/`` pins the behaviour against every supported rdflib version.
+slower path. The test suite (which ``.ci/run`` also runs against the oldest supported
+rdflib) pins the behaviour of each.
 
 - ``Memory`` (rdflib's default store) keeps every graph's triples as one set per context and
   every triple in nested-dict indexes, under name-mangled private attributes.
@@ -16,6 +17,7 @@ slower path. ``tests/`` pins the behaviour against every supported rdflib versio
 from __future__ import annotations
 
 import sys
+from collections.abc import Collection
 from types import FrameType
 from typing import Any
 
@@ -37,8 +39,8 @@ __all__ = [
 
 #: A Memory index: ``first -> second -> {third: None}`` (insertion-ordered nested dicts).
 Index = dict[Node, dict[Node, dict[Node, Any]]]
-#: A Memory context's triple set (any container of triples; a set or dict today).
-TripleSet = Any
+#: A Memory context's triples (a set today).
+TripleSet = Collection[tuple[Node, Node, Node]]
 
 
 def memory_triple_sets(store: Memory, graph: Graph) -> tuple[TripleSet | None, TripleSet | None] | None:
