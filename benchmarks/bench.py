@@ -1,8 +1,10 @@
 #!/usr/bin/env python
 """Benchmark rdflib_strict's parsers and serializers against rdflib, oxrdflib and a floor.
 
-Inputs are the schema.org release files (``schemaorg-all-https.nt/.nq/.ttl``) and x20 copies
-of them (IRIs renamed per copy, generated once into ``benchmarks/_data/``; see ``data.py``).
+Inputs are the schema.org release files (``schemaorg-all-https.nt/.nq/.ttl``), TriG made from
+the .nq (``.trig``: several named graphs and the default graph) and x20 copies of them all (IRIs
+renamed per copy; the x20 .nq and .trig hold 20 named graphs), generated once into
+``benchmarks/_data/`` (see ``data.py``).
 
 Workloads, a module each, timed in-process (median of N runs, ``gc.collect()`` before each
 run, variants interleaved round-robin so that drift affects them all alike):
@@ -43,7 +45,7 @@ from common import (
     log,
     machine_header,
     new_container,
-    register_uninstalled_strict_plugins,
+    register_checkout_plugins,
     statement_count,
 )
 from data import build_inputs, check_count, resolve_data_dir
@@ -147,7 +149,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    register_uninstalled_strict_plugins()
+    register_checkout_plugins()
     if args._memprobe:
         variant, file = args._memprobe
         memprobe(variant, Path(file))

@@ -46,7 +46,7 @@ Job = Callable[[], object]
 class Fmt:
     """One RDF syntax and the plugin / API names each variant uses for it."""
 
-    key: str  # file extension: nt, nq, ttl
+    key: str  # file extension: nt, nq, ttl, trig
     rdflib: str  # rdflib's own parser and serializer name
     strict: str
     ox: str
@@ -63,6 +63,7 @@ FORMATS: dict[str, Fmt] = {
     "nt": Fmt("nt", "nt", "strict-ntriples", "ox-ntriples", "ntriples", "N_TRIPLES", False),
     "nq": Fmt("nq", "nquads", "strict-nquads", "ox-nquads", "nquads", "N_QUADS", True),
     "ttl": Fmt("ttl", "turtle", "strict-turtle", "ox-turtle", "turtle", "TURTLE", False),
+    "trig": Fmt("trig", "trig", "strict-trig", "ox-trig", "trig", "TRIG", True),
 }
 
 
@@ -113,10 +114,12 @@ def package_version(name: str) -> str:
         return "not installed"
 
 
-def register_uninstalled_strict_plugins() -> None:
-    """Register rdflib_strict's plugins from pyproject.toml if the package is not installed."""
-    if package_version("rdflib-strict") != "not installed":
-        return
+def register_checkout_plugins() -> None:
+    """Register the plugins pyproject.toml declares that rdflib does not know yet.
+
+    That is all of them when rdflib_strict is not installed, and the ones added to the
+    checkout since an editable install wrote its entry points (a new format's serializer).
+    """
     tomllib = import_optional("tomllib")
     pyproject = REPO_ROOT / "pyproject.toml"
     if tomllib is None or not pyproject.exists():
@@ -202,7 +205,7 @@ class Row:
     file: str
     statements: int
     variant: str
-    seconds: float
+    seconds: float | None  # None: the variant is not available ("n/a")
     reference: dict[str, float]  # reference name -> reference seconds
 
 
@@ -223,11 +226,15 @@ def rows_from(label: str, statements: int, measured: Measured, refs: Sequence[st
 # --------------------------------------------------------------------------- tables
 
 
-def ratio(value: float, reference: float | None) -> str:
+def ratio(value: float | None, reference: float | None) -> str:
+    if value is None:
+        return "n/a"
     return "–" if not reference else f"{value / reference:.2f}"
 
 
-def speedup(value: float, reference: float | None) -> str:
+def speedup(value: float | None, reference: float | None) -> str:
+    if value is None:
+        return "n/a"
     return "–" if not reference else f"{reference / value:.2f}"
 
 
@@ -238,6 +245,8 @@ def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
 
 
 def timing_cells(row: Row) -> list[str]:
+    if row.seconds is None:
+        return [row.file, f"{row.statements:,}", row.variant, "n/a", "n/a"]
     rate = row.statements / row.seconds if row.seconds else 0.0
     return [row.file, f"{row.statements:,}", row.variant, f"{row.seconds:.3f}", f"{rate:,.0f}"]
 

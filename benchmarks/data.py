@@ -1,18 +1,33 @@
-"""Benchmark inputs: the schema.org files and their x20 copies.
+"""Benchmark inputs: the schema.org files, their x20 copies and the TriG files made from them.
 
 The schema.org release files (``schemaorg-all-https.nt/.nq/.ttl``) are read from the data
 directory. Generated once into ``benchmarks/_data/`` (with a ``.json`` stamp beside each):
-``schemaorg-all-https-x20.{nt,nq,ttl}``, 20 copies of the file's text with every schema.org
-IRI renamed per copy (``https://schema.org/copyN/...``, also in ``@prefix`` and graph names).
+
+* ``schemaorg-all-https-x20.{nt,nq,ttl}``: 20 copies of the file's text with every schema.org
+  IRI renamed per copy (``https://schema.org/copyN/...``, also in ``@prefix`` and graph names).
+* ``schemaorg-all-https.trig``: the statements of the .nq sorted and cut into 9 slices; the
+  first slice is the default graph (rdflib writes it as a ``{ ... }`` block), each other one a
+  named graph ``<https://schema.org/29.0/sliceN>``.
+* ``schemaorg-all-https-x20.trig``: the x20 .nq's dataset (20 graphs) as TriG: the .nq's one
+  graph written as TriG (``schema:29.0 { ... }``), then 20 renamed copies of that text, each
+  with its own ``@prefix`` lines, as the x20 .ttl has.
+
+TriG is written by rdflib's own ``trig`` serializer, graph by graph (so the block order does
+not depend on hashing), in the Turtle style of the shared .ttl (also rdflib-written). When
+pyoxigraph is installed, each generated TriG file is checked against the data it was made from.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
+
+from rdflib import Dataset, Graph, URIRef
+from rdflib.term import Node
 
 from common import (
     BENCH_DIR,
@@ -22,6 +37,7 @@ from common import (
     Fmt,
     Input,
     format_for,
+    import_optional,
     log,
     new_container,
     statement_count,
@@ -57,10 +73,14 @@ def build_inputs(data_dir: Path, keys: Sequence[str], sizes: Sequence[str]) -> l
 
 
 def small_file(data_dir: Path, key: str) -> Path:
+    if key == "trig":
+        return ensure_trig_slices(data_dir / f"{BASENAME}.nq")
     return data_dir / f"{BASENAME}.{key}"
 
 
 def scaled_file(data_dir: Path, key: str) -> Path:
+    if key == "trig":
+        return ensure_trig_scaled(data_dir / f"{BASENAME}.nq")
     return ensure_scaled(data_dir / f"{BASENAME}.{key}")
 
 
@@ -160,3 +180,125 @@ def ensure_scaled(src: Path, copies: int = COPIES) -> Path:
         return copies * count_statements(src, format_for(src))
 
     return generate(dst, source_stamp(src, copies), f"{copies} copies of {src.name}", write)
+
+
+# --------------------------------------------------------------------------- TriG
+
+
+def trig_stamp(nq: Path, copies: int, layout: str) -> dict[str, Any]:
+    return {**source_stamp(nq, copies), "trig": layout}
+
+
+def read_dataset(nq: Path) -> Dataset:
+    dataset = Dataset()
+    dataset.parse(nq, format="nquads")
+    return dataset
+
+
+def write_trig(graphs: Sequence[tuple[URIRef | None, list[tuple[Node, Node, Node]]]], like: Dataset) -> str:
+    """TriG of ``(graph name or None for the default graph, triples)`` in this order.
+
+    rdflib's ``trig`` writer is run once per graph (with ``like``'s prefixes bound) so that the
+    blocks keep the given order; their ``@prefix`` lines are merged into one header.
+    """
+    header: dict[str, str] = {}
+    blocks: list[str] = []
+    for name, triples in graphs:
+        one = Dataset()
+        for prefix, namespace in like.namespaces():
+            one.bind(prefix, namespace, override=True)
+        graph: Graph = one.default_graph if name is None else one.graph(name)
+        for triple in triples:
+            graph.add(triple)
+        lines = one.serialize(format="trig").splitlines(keepends=True)
+        body = 0
+        while body < len(lines) and lines[body].startswith("@prefix "):
+            prefix = lines[body].split()[1]
+            if header.setdefault(prefix, lines[body]) != lines[body]:
+                raise ValueError(f"prefix {prefix} bound to two namespaces")
+            body += 1
+        blocks.append("".join(lines[body:]).strip("\n") + "\n")
+    return "".join(sorted(header.values())) + "\n" + "\n".join(blocks)
+
+
+def sorted_triples(graph: Graph) -> list[tuple[Node, Node, Node]]:
+    """The graph's triples (a Dataset's: of all its graphs, once each) in N-Triples order."""
+    if isinstance(graph, Dataset):
+        triples = {(s, p, o) for s, p, o, _ in graph.quads((None, None, None, None))}
+    else:
+        triples = set(graph.triples((None, None, None)))
+    return sorted(triples, key=lambda t: tuple(term.n3() for term in t))
+
+
+def ensure_trig_slices(nq: Path) -> Path:
+    """schema.org as TriG: the default graph and 8 named graphs, one slice of statements each."""
+    dst = CACHE_DIR / f"{nq.stem}.trig"
+
+    def write(out: TextIO) -> int:
+        dataset = read_dataset(nq)
+        triples = sorted_triples(dataset)
+        n = len(triples)
+        graphs: list[tuple[URIRef | None, list[tuple[Node, Node, Node]]]] = [
+            (
+                None if i == 0 else URIRef(TRIG_SLICE_GRAPH.format(i)),
+                triples[i * n // TRIG_SLICES : (i + 1) * n // TRIG_SLICES],
+            )
+            for i in range(TRIG_SLICES)
+        ]
+        text = write_trig(graphs, dataset)
+        out.write(text)
+        sizes = {"DEFAULT" if name is None else f"<{name}>": len(part) for name, part in graphs}
+        check_trig_slices(dst.name, text, sizes, nq)
+        return n
+
+    what = f"{nq.name}'s statements in {TRIG_SLICES} graphs"
+    return generate(dst, trig_stamp(nq, 1, f"{TRIG_SLICES} slices"), what, write)
+
+
+def ensure_trig_scaled(nq: Path, copies: int = COPIES) -> Path:
+    """The x20 .nq's dataset (one graph per copy) as TriG."""
+    dst = CACHE_DIR / f"{nq.stem}-x{copies}.trig"
+
+    def write(out: TextIO) -> int:
+        dataset = read_dataset(nq)
+        names = sorted(graph.identifier for graph in dataset.graphs() if len(graph))
+        graphs = [(URIRef(name), sorted_triples(dataset.graph(name))) for name in names]
+        one = write_trig(graphs, dataset)
+        text = "".join(rename_copy(one, copy) for copy in range(1, copies + 1))
+        out.write(text)
+        check_trig_scaled(dst.name, text, ensure_scaled(nq, copies))
+        return copies * statement_count(dataset, FORMATS["nq"])
+
+    what = f"{copies} copies of {nq.name}'s graph as TriG"
+    return generate(dst, trig_stamp(nq, copies, "one graph a copy"), what, write)
+
+
+def check_trig_slices(name: str, text: str, sizes: dict[str, int], nq: Path) -> None:
+    """pyoxigraph reads the generated TriG back: the .nq's triples, in the intended graphs."""
+    ox = import_optional("pyoxigraph")
+    if ox is None:
+        log(f"{name}: pyoxigraph not installed, TriG not cross-checked")
+        return
+    quads = list(ox.parse(text.encode("utf-8"), format=ox.RdfFormat.TRIG))
+    per_graph = Counter("DEFAULT" if q.graph_name == ox.DefaultGraph() else str(q.graph_name) for q in quads)
+    read = {(q.subject, q.predicate, q.object) for q in quads}
+    wanted = {(q.subject, q.predicate, q.object) for q in ox.parse(path=str(nq), format=ox.RdfFormat.N_QUADS)}
+    if dict(per_graph) != sizes or read != wanted:
+        log(f"WARNING: {name}: pyoxigraph reads a different dataset back ({dict(per_graph)})")
+    else:
+        log(f"{name}: checked by pyoxigraph ({len(quads)} statements in {len(per_graph)} graphs)")
+
+
+def check_trig_scaled(name: str, text: str, nq: Path) -> None:
+    """pyoxigraph reads the same dataset from the x20 TriG as from the x20 N-Quads."""
+    ox = import_optional("pyoxigraph")
+    if ox is None:
+        log(f"{name}: pyoxigraph not installed, TriG not cross-checked")
+        return
+    from_trig = set(ox.parse(text.encode("utf-8"), format=ox.RdfFormat.TRIG))
+    from_nq = set(ox.parse(path=str(nq), format=ox.RdfFormat.N_QUADS))
+    if from_trig != from_nq:
+        log(f"WARNING: {name}: pyoxigraph reads a different dataset than from {nq.name}")
+    else:
+        graphs = len({q.graph_name for q in from_trig})
+        log(f"{name}: same dataset as {nq.name} ({len(from_trig)} statements, {graphs} graphs)")

@@ -121,7 +121,9 @@ def memory_floor_job(path: Path, fmt: Fmt) -> Job:
         for quad in ox.parse(path=str(path), format=rdf_format):
             terms = (quad.subject, quad.predicate, quad.object, quad.graph_name)
             st = tuple(oxigraph_to_rdflib(t, cache) for t in terms)
-            container.add(st if fmt.quads else st[:3])  # type: ignore[arg-type]
+            # A default-graph statement goes in as a triple: Dataset.add((s, p, o, None))
+            # files it under a context that Dataset.quads() does not list.
+            container.add(st if fmt.quads and st[3] is not None else st[:3])  # type: ignore[arg-type]
         return container, cache  # the cache stays alive, as it would during a parse
 
     return job

@@ -1,10 +1,10 @@
-"""Workload: parse a file into an rdflib ``Graph`` (``Dataset`` for N-Quads).
+"""Workload: parse a file into an rdflib ``Graph`` (``Dataset`` for N-Quads and TriG).
 
 Variants, timed in-process and round-robin:
 
 * ``rdflib``   -- ``Graph().parse(path, format="nt")`` (``Dataset`` for quads), ...
-* ``strict``   -- the same with ``format="strict-ntriples"`` / ``"strict-nquads"`` / ...
-* ``oxrdflib`` -- the same with ``format="ox-ntriples"`` / ... (if oxrdflib is installed)
+* ``strict``   -- the same with ``format="strict-ntriples"`` / ... / ``"strict-trig"``
+* ``oxrdflib`` -- the same with ``format="ox-ntriples"`` / ... / ``"ox-trig"``
 * ``floor``    -- ``Graph.add`` / ``Dataset.add`` of a prebuilt list of statements whose
   identical terms are interned to one object (as a parser with a term cache would share them):
   the cost of filling the store, i.e. what no parser into a ``Graph`` can beat.

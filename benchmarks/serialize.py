@@ -1,6 +1,7 @@
 """Workload: serialize the graph rdflib's own parser read from a file, in the file's format.
 
-Variants: rdflib's own serializer, ours (``strict-*``) and oxrdflib's (``ox-*``).
+Variants: rdflib's own serializer, ours (``strict-*``) and oxrdflib's (``ox-*``). A variant
+whose serializer is not registered gets an "n/a" row (and a note), so the table shows it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from rdflib import Graph
 from rdflib.serializer import Serializer
 
-from common import Input, Job, Report, Row, measure, plugin_problem, rows_from, speedup, table, timing_cells
+from common import Input, Job, Report, Row, measure, plugin_problem, speedup, table, timing_cells
 
 VARIANTS = ("rdflib", "strict", "oxrdflib")
 
@@ -24,30 +25,39 @@ def serialize_job(graph: Graph, format_name: str) -> Job:
 
 def serializer_jobs(
     graph: Graph, inp: Input, label: str, variants: Sequence[str]
-) -> tuple[dict[str, Job], list[str]]:
+) -> tuple[dict[str, Job], dict[str, str]]:
+    """Jobs of the available serializers, and the reason of each unavailable one."""
     jobs: dict[str, Job] = {}
-    notes: list[str] = []
+    missing: dict[str, str] = {}
     for variant in VARIANTS:
         if variant not in variants:
             continue
         name = inp.fmt.plugin_name(variant)
         problem = plugin_problem(name, Serializer)
         if problem:
-            notes.append(f"{label}: {variant} serializer {name!r} unavailable: {problem}")
+            missing[variant] = f"{label}: {variant} serializer {name!r} unavailable: {problem}"
             continue
         jobs[variant] = serialize_job(graph, name)
-    return jobs, notes
+    return jobs, missing
 
 
 def run_serializers(
     inp: Input, graph: Graph, count: int, variants: Sequence[str], runs: int, report: Report
 ) -> None:
     label = f"{inp.label} -> {inp.fmt.key}"
-    jobs, notes = serializer_jobs(graph, inp, label, variants)
-    report.notes.extend(notes)
+    jobs, missing = serializer_jobs(graph, inp, label, variants)
+    report.notes.extend(missing.values())
     measured = measure(label, jobs, runs)
     report.notes.extend(measured.notes)
-    report.serialize.extend(rows_from(inp.label, count, measured, ("rdflib",)))
+    references = {"rdflib": measured.medians["rdflib"]} if "rdflib" in measured.medians else {}
+    for variant in VARIANTS:
+        if variant in measured.medians:
+            seconds: float | None = measured.medians[variant]
+        elif variant in missing:
+            seconds = None
+        else:  # not selected, or raised (see the notes)
+            continue
+        report.serialize.append(Row(inp.label, count, variant, seconds, references))
 
 
 def serialize_table(rows: list[Row]) -> str:
