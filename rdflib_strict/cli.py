@@ -1,4 +1,4 @@
-"""``rdflib-strict``: validate and convert N-Triples, N-Quads and Turtle from the shell.
+"""``rdflib-strict``: validate and convert N-Triples, N-Quads, Turtle and TriG from the shell.
 
     rdflib-strict validate FILE... [--format F] [--max-errors N] [--quiet]
     rdflib-strict convert IN --to FORMAT [-o OUT] [--canonical] [--ascii] [--base IRI]
@@ -133,7 +133,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             invalid += 1
             error_count += len(errors)
             for e in errors:
-                print(str(e).splitlines()[0] if args.quiet else str(e))
+                print(str(e).split("\n", 1)[0] if args.quiet else str(e))
             if len(errors) >= args.max_errors and not args.quiet:
                 print(f"{path}: stopped after {args.max_errors} errors (--max-errors)")
         elif not args.quiet and len(args.files) > 1:
@@ -174,8 +174,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     count = 0
     try:
         parser = make_parser(source_fmt, opened.base if args.base is None else args.base)
-        if target == "turtle":
-            count = _to_turtle(parser, opened, out, args)
+        if target == "turtle" or target == "trig":
+            count = _to_pretty(parser, opened, out, args, target)
         else:
             count = write_lines(
                 quad_groups(_statements(parser, opened)),
@@ -204,25 +204,35 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def _to_turtle(
-    parser: StatementParser, opened: OpenedSource, out: IO[bytes], args: argparse.Namespace
+def _to_pretty(
+    parser: StatementParser, opened: OpenedSource, out: IO[bytes], args: argparse.Namespace, target: str
 ) -> int:
-    from rdflib import Graph
+    """Turtle or TriG: grouping by subject needs the whole graph, so it is built in memory."""
+    from rdflib import Dataset, Graph
+    from rdflib.term import Node
 
-    from .edge.store import write_graph_turtle
+    from .edge.store import write_graph_trig, write_graph_turtle
 
-    graph = Graph()
+    dataset = Dataset()
+    graphs: dict[Node, Graph] = {}
     count = 0
     for batch in parser.batches(opened.reader):
         for s, p, o, g in batch:
-            if g is not None:
-                raise SerializeError("Turtle has no named graphs: convert to nquads", g, (s, p, o, g))
-            graph.add((s, p, o))
+            if g is None:
+                dataset.add((s, p, o))
+            elif target == "turtle":
+                raise SerializeError("Turtle has no named graphs: convert to trig or nquads", g, (s, p, o, g))
+            else:
+                graph = graphs.get(g)
+                if graph is None:
+                    graph = graphs[g] = dataset.graph(g)
+                graph.add((s, p, o))
         count += len(batch)
     prefixes: dict[str, str] = getattr(parser, "prefixes", {})
     for prefix, namespace in prefixes.items():
-        graph.bind(prefix, namespace)
-    write_graph_turtle(graph, out, base=args.base)
+        dataset.bind(prefix, namespace)
+    write = write_graph_turtle if target == "turtle" else write_graph_trig
+    write(dataset, out, base=args.base)
     return count
 
 
@@ -230,7 +240,7 @@ def _build_parser() -> argparse.ArgumentParser:
     names = ", ".join(FORMATS)
     ap = argparse.ArgumentParser(
         prog="rdflib-strict",
-        description="Strict RDF 1.1 N-Triples, N-Quads and Turtle: validate and convert.",
+        description="Strict RDF 1.1 N-Triples, N-Quads, Turtle and TriG: validate and convert.",
     )
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)

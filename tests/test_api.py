@@ -24,6 +24,7 @@ APP = REPO / "tests" / "data" / "app" / "existing_app.py"
 EXAMPLE = REPO / "examples" / "library.ttl"
 NAMES = ("nt", "ntriples", "nt11", "application/n-triples", "nquads", "application/n-quads")
 TURTLE_NAMES = ("turtle", "ttl", "text/turtle")
+TRIG_NAMES = ("trig", "application/trig")
 
 
 @pytest.fixture
@@ -36,7 +37,8 @@ def installed() -> Iterator[None]:
 
 
 def test_install_overrides_every_standard_name_and_uninstall_restores() -> None:
-    before = {(n, k): get_plugin(n, k) for n in NAMES + TURTLE_NAMES for k in (Parser, Serializer)}
+    names = NAMES + TURTLE_NAMES + TRIG_NAMES
+    before = {(n, k): get_plugin(n, k) for n in names for k in (Parser, Serializer)}
     assert all(not c.__module__.startswith("rdflib_strict") for c in before.values())
     rdflib_strict.install()
     rdflib_strict.install()  # idempotent: uninstall must still restore rdflib's own
@@ -199,3 +201,26 @@ def test_dataset_parse_with_installed_names(installed: None) -> None:
     ds = Dataset()  # not Dataset().parse(...): rdflib 7.0 returns the default graph from it
     ds.parse(data="<http://ex/s> <http://ex/p> <http://ex/o> <http://ex/g> .", format="nquads")
     assert {g.identifier for g in ds.graphs()} >= {URIRef("http://ex/g")}
+
+
+def test_iterparse_trig_guessed_from_the_extension(tmp_path: Path) -> None:
+    """A .trig file is read as TriG: graph blocks give their label as the fourth element."""
+    path = tmp_path / "doc.trig"
+    path.write_text("@prefix : <http://ex/> .\n:a :b :c .\n:g { :s :p :o }\n", encoding="utf-8")
+    quads = [tuple(str(t) if t is not None else None for t in q) for q in iterparse(path)]
+    assert quads == [
+        ("http://ex/a", "http://ex/b", "http://ex/c", None),
+        ("http://ex/s", "http://ex/p", "http://ex/o", "http://ex/g"),
+    ]
+
+
+def test_installed_trig_is_strict(installed: None) -> None:
+    """After install(), format="trig" parses strictly (a relative IRI without base is refused)
+    and serializes with our writer."""
+    from rdflib import Dataset
+
+    ds = Dataset()
+    ds.parse(data="<http://ex/g> { <http://ex/s> <http://ex/p> 1 }", format="trig")
+    assert "<http://ex/g> {" in ds.serialize(format="trig")
+    with pytest.raises(ParseError):
+        Dataset().parse(data="<g> { <s> <p> <o> }", format="trig")

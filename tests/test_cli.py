@@ -88,7 +88,7 @@ def test_valid_exit_0() -> None:
     assert (out.returncode, out.stdout) == (0, "")
 
 
-@pytest.mark.parametrize("target", ["nt", "nq", "ttl"])
+@pytest.mark.parametrize("target", ["nt", "nq", "ttl", "trig"])
 def test_convert_every_format_round_trips(target: str, tmp_path: Path) -> None:
     dest = tmp_path / f"out.{target}"
     out = run(["convert", str(EXAMPLE), "--to", target, "-o", str(dest)])
@@ -136,3 +136,21 @@ def test_progress_bar_draws_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> No
     progress.finish()
     assert "big.nt: [########" in err.getvalue()
     assert " 40.0% " in err.getvalue()
+
+
+@pytest.mark.parametrize("target", ["nq", "trig"])
+def test_convert_trig_keeps_every_graph(target: str, tmp_path: Path) -> None:
+    """TriG in, N-Quads or TriG out: the default graph and each named graph, as pyoxigraph reads
+    the input; to Turtle, the named graph is refused with a pointer to TriG."""
+    src = tmp_path / "in.trig"
+    src.write_text(
+        "@prefix : <http://ex/> .\n:a :b :c .\n:g { :s :p :o , _:x . }\n_:x { :s :p ( 1 2 ) }\n",
+        encoding="utf-8",
+    )
+    dest = tmp_path / f"out.{target}"
+    out = run(["convert", str(src), "--to", target, "-o", str(dest)])
+    assert out.returncode == 0, out.stderr
+    assert_same_graph(oxigraph_graph(dest, target), oxigraph_graph(src, "trig"))
+    refused = run(["convert", str(src), "--to", "ttl"])
+    assert refused.returncode == 1
+    assert "Turtle has no named graphs: convert to trig or nquads" in refused.stderr

@@ -265,6 +265,7 @@ NAMES = {
     "strict-nq": "NQuads",
     "strict-turtle": "Turtle",
     "strict-ttl": "Turtle",
+    "strict-trig": "Trig",
 }
 
 

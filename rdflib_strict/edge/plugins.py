@@ -28,7 +28,7 @@ from .internals import caller_selves, registry_entry, restore_registry_entry
 from .parsers import make_parser
 from .sink import SinkWriter, paused_gc
 from .source import OpenedSource, file_iri, open_source
-from .store import write_graph_lines, write_graph_turtle
+from .store import write_graph_lines, write_graph_trig, write_graph_turtle
 
 __all__ = [
     "NQuadsParser",
@@ -36,6 +36,7 @@ __all__ = [
     "NTriplesParser",
     "NTriplesSerializer",
     "TrigParser",
+    "TrigSerializer",
     "TurtleParser",
     "TurtleSerializer",
     "base_iri",
@@ -273,12 +274,29 @@ class TurtleSerializer(Serializer):
             write_graph_turtle(self.store, stream, base=base, ascii_only=ascii_only, **kwargs)
 
 
+class TrigSerializer(Serializer):
+    """``format="strict-trig"``: pretty, exact TriG; the default graph first, then each named
+    graph in a block, sorted by name."""
+
+    def serialize(
+        self,
+        stream: IO[bytes],
+        base: str | None = None,
+        encoding: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        ascii_only = bool(kwargs.pop("ascii", False)) or _open_encoding(encoding)
+        with paused_gc():
+            write_graph_trig(self.store, stream, base=base, ascii_only=ascii_only, **kwargs)
+
+
 # --- install / uninstall ----------------------------------------------------------------
 
 _OVERRIDES: Final = (
     (("nt", "ntriples", "nt11", "application/n-triples"), "NTriples"),
     (("nquads", "application/n-quads"), "NQuads"),
     (("turtle", "ttl", "text/turtle"), "Turtle"),
+    (("trig", "application/trig"), "Trig"),
 )
 _saved: dict[tuple[str, type], Plugin[Any] | None] = {}
 

@@ -180,3 +180,28 @@ def write_graph_turtle(
         sparql_prefixes=sparql_prefixes,
         ascii_only=ascii_only,
     )
+
+
+def write_graph_trig(
+    graph: Graph,
+    stream: IO[bytes],
+    *,
+    base: str | None = None,
+    sparql_prefixes: bool = False,
+    ascii_only: bool = False,
+    **kwargs: Any,
+) -> None:
+    """Write every graph of ``graph`` (a Dataset's default and named graphs; a plain Graph's
+    one) as TriG; see ``formats.write_trig``. Options as for ``write_graph_turtle``."""
+    from ..formats.write_trig import write_trig
+
+    if base is None:
+        base = getattr(graph, "base", None)
+    write_trig(
+        statements(graph, with_graphs=True),
+        stream,
+        namespaces=graph.namespace_manager.namespaces(),
+        base=base,
+        sparql_prefixes=sparql_prefixes,
+        ascii_only=ascii_only,
+    )
