@@ -406,6 +406,7 @@ def test_named_graph_raises() -> None:
     with pytest.raises(SerializeError) as info:
         serialize(ds)
     assert info.value.term == EX.g
+    assert "format='strict-trig'" in str(info.value)  # the message says what to use instead
 
 
 def test_invalid_bnode_ids_are_relabelled() -> None:

@@ -101,7 +101,8 @@ def _groups(graph: Graph, with_graphs: bool) -> Iterator[tuple[Node | None, Iter
         if label is not None and not with_graphs:
             for s, p, o in ctx.triples((None, None, None)):
                 raise SerializeError(
-                    "this format has no named graphs (write N-Quads or TriG, or serialize the graph itself)",
+                    "this format has no named graphs: serialize with format='strict-trig' or 'strict-nquads',"
+                    " or serialize the one graph itself",
                     name,
                     (s, p, o, name),
                 )
