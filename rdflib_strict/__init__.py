@@ -1,4 +1,4 @@
-"""Strict, exact and fast N-Triples, N-Quads and Turtle for rdflib.
+"""Strict, exact and fast N-Triples, N-Quads, Turtle and TriG for rdflib.
 
 Installed, the parsers and serializers are rdflib plugins::
 
