@@ -82,8 +82,11 @@ def write_trig(
     graph label too); nothing is written then. Passes on any error ``statements`` raises.
     """
     graphs = _by_graph(statements)
-    indexed = {label: index_triples(triples) for label, triples in graphs.items()}
-    del graphs  # the index holds the terms now; the triple lists would double the memory
+    indexed: dict[Label, tuple[Desc, Refs]] = {}
+    while graphs:  # each list freed once indexed: both at once would double the memory
+        label, triples = graphs.popitem()
+        indexed[label] = index_triples(triples)
+        del triples
     writer = _TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only)
     keep = _kept_labels(indexed)
     parts: list[str] = []
