@@ -211,7 +211,7 @@ def _to_pretty(
     from rdflib import Dataset, Graph
     from rdflib.term import Node
 
-    from .edge.store import write_graph_trig, write_graph_turtle
+    from .edge.store import write_graph_turtle
 
     dataset = Dataset()
     graphs: dict[Node, Graph] = {}
@@ -231,8 +231,7 @@ def _to_pretty(
     prefixes: dict[str, str] = getattr(parser, "prefixes", {})
     for prefix, namespace in prefixes.items():
         dataset.bind(prefix, namespace)
-    write = write_graph_turtle if target == "turtle" else write_graph_trig
-    write(dataset, out, base=args.base)
+    write_graph_turtle(dataset, out, base=args.base, trig=target == "trig")
     return count
 
 

@@ -28,7 +28,7 @@ from .internals import caller_selves, registry_entry, restore_registry_entry
 from .parsers import make_parser
 from .sink import SinkWriter, paused_gc
 from .source import OpenedSource, file_iri, open_source
-from .store import write_graph_lines, write_graph_trig, write_graph_turtle
+from .store import write_graph_lines, write_graph_turtle
 
 __all__ = [
     "NQuadsParser",
@@ -262,6 +262,8 @@ class NQuadsSerializer(_LineFormatSerializer):
 class TurtleSerializer(Serializer):
     """``format="strict-turtle"``: pretty, exact Turtle."""
 
+    trig: ClassVar[bool] = False
+
     def serialize(
         self,
         stream: IO[bytes],
@@ -271,23 +273,14 @@ class TurtleSerializer(Serializer):
     ) -> None:
         ascii_only = bool(kwargs.pop("ascii", False)) or _open_encoding(encoding)
         with paused_gc():
-            write_graph_turtle(self.store, stream, base=base, ascii_only=ascii_only, **kwargs)
+            write_graph_turtle(self.store, stream, base=base, ascii_only=ascii_only, trig=self.trig, **kwargs)
 
 
-class TrigSerializer(Serializer):
+class TrigSerializer(TurtleSerializer):
     """``format="strict-trig"``: pretty, exact TriG; the default graph first, then each named
     graph in a block, sorted by name."""
 
-    def serialize(
-        self,
-        stream: IO[bytes],
-        base: str | None = None,
-        encoding: str | None = None,
-        **kwargs: Any,
-    ) -> None:
-        ascii_only = bool(kwargs.pop("ascii", False)) or _open_encoding(encoding)
-        with paused_gc():
-            write_graph_trig(self.store, stream, base=base, ascii_only=ascii_only, **kwargs)
+    trig = True
 
 
 # --- install / uninstall ----------------------------------------------------------------

@@ -14,7 +14,7 @@ Graph subclass with its own ``triples``, is read through the public API.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import IO, Any
 
@@ -161,45 +161,24 @@ def write_graph_turtle(
     base: str | None = None,
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
+    trig: bool = False,
     **kwargs: Any,
 ) -> None:
-    """Write the default graph of ``graph`` as Turtle; see ``formats.write_turtle``.
+    """Write the default graph of ``graph`` as Turtle (see ``formats.write_turtle``), or with
+    ``trig`` every graph of it as TriG (see ``formats.write_trig``).
 
     ``base`` defaults to ``graph.base``; the prefixes are the graph's namespace bindings.
-    Other keyword arguments (rdflib passes its own) are ignored. Statements in named graphs
-    raise SerializeError; nothing is written then.
+    Other keyword arguments (rdflib passes its own) are ignored. In Turtle, statements in
+    named graphs raise SerializeError; nothing is written then.
     """
+    if base is None:
+        base = getattr(graph, "base", None)
+    from ..formats.write_trig import write_trig
     from ..formats.write_turtle import write_turtle
 
-    if base is None:
-        base = getattr(graph, "base", None)
-    write_turtle(
-        _default_triples(graph),
-        stream,
-        namespaces=graph.namespace_manager.namespaces(),
-        base=base,
-        sparql_prefixes=sparql_prefixes,
-        ascii_only=ascii_only,
-    )
-
-
-def write_graph_trig(
-    graph: Graph,
-    stream: IO[bytes],
-    *,
-    base: str | None = None,
-    sparql_prefixes: bool = False,
-    ascii_only: bool = False,
-    **kwargs: Any,
-) -> None:
-    """Write every graph of ``graph`` (a Dataset's default and named graphs; a plain Graph's
-    one) as TriG; see ``formats.write_trig``. Options as for ``write_graph_turtle``."""
-    from ..formats.write_trig import write_trig
-
-    if base is None:
-        base = getattr(graph, "base", None)
-    write_trig(
-        statements(graph, with_graphs=True),
+    write: Callable[..., None] = write_trig if trig else write_turtle
+    write(
+        statements(graph, with_graphs=True) if trig else _default_triples(graph),
         stream,
         namespaces=graph.namespace_manager.namespaces(),
         base=base,

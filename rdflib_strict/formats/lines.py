@@ -221,15 +221,7 @@ class LineParser(BatchParser):
 
     # [3] subject ::= IRIREF | BLANK_NODE_LABEL
     def _read_subject(self, src: str, pos: int) -> tuple[int, Node]:
-        if src.startswith("<<", pos):
-            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
-        if src.startswith("<", pos):
-            return self._iriref(pos)
-        if src.startswith("_:", pos):
-            return self._blank_node(pos)
-        if src.startswith('"', pos):
-            raise self._error(pos, pos + 1, "a literal cannot be the subject of a statement")
-        raise self._expected(pos, "a subject (an IRI or a blank node)")
+        return self._read_node(src, pos, subject=True)
 
     # [4] predicate ::= IRIREF
     def _read_predicate(self, src: str, pos: int) -> tuple[int, Node]:
@@ -243,15 +235,22 @@ class LineParser(BatchParser):
 
     # [5] object ::= IRIREF | BLANK_NODE_LABEL | literal
     def _read_object(self, src: str, pos: int) -> tuple[int, Node]:
+        return self._read_node(src, pos, subject=False)
+
+    def _read_node(self, src: str, pos: int, subject: bool) -> tuple[int, Node]:
         if src.startswith("<<", pos):
             raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
         if src.startswith("<", pos):
             return self._iriref(pos)
         if src.startswith("_:", pos):
             return self._blank_node(pos)
-        if src.startswith('"', pos):
-            return self._literal_token(pos)
-        raise self._expected(pos, "an object (an IRI, a blank node or a literal)")
+        if not src.startswith('"', pos):
+            if subject:
+                raise self._expected(pos, "a subject (an IRI or a blank node)")
+            raise self._expected(pos, "an object (an IRI, a blank node or a literal)")
+        if subject:
+            raise self._error(pos, pos + 1, "a literal cannot be the subject of a statement")
+        return self._literal_token(pos)
 
     # [6] graphLabel ::= IRIREF | BLANK_NODE_LABEL
     def _read_graph_label(self, src: str, pos: int) -> tuple[int, Hashable]:
