@@ -259,6 +259,13 @@ def test_golden(name: str) -> None:
         assert_same_graph(ours, ds, name, xsd_string_as_plain=True)
 
 
+@pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
+def test_plugin_entry_point(name: str) -> None:
+    """``strict-trig`` (the edge) hands ``write_trig`` what these tests hand it."""
+    build, kwargs, expected = GOLDEN_CASES[name]
+    assert build().serialize(format="strict-trig", encoding="utf-8", **kwargs) == expected.encode()
+
+
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_default_graph_is_turtle(name: str) -> None:
     """A graph without named graphs comes out exactly as the Turtle writer writes it."""
