@@ -455,3 +455,14 @@ def test_schema_org_matches_oxigraph(shared_data_dir: Path) -> None:
     path = shared_data_dir / "schemaorg-all-https.ttl"
     g = Graph().parse(str(path), format="strict-turtle")
     assert_same_graph(g, oxigraph_graph(path, "ttl", base_iri=path.absolute().as_uri()))
+
+
+@pytest.mark.parametrize("chunk_size", [1, 2, 3, 5, 8, 13])
+@pytest.mark.parametrize("directive", ["@base <b/>\n.", "@base <b/> # c\r\n\r\n ."])
+def test_relative_base_cut_by_the_buffer_resolves_once(chunk_size: int, directive: str) -> None:
+    """A relative @base whose '.' lies past the buffer's end is read twice; it must still be
+    resolved once, against the base before it (it was once applied on the first read, and
+    the second read resolved <b/> against itself: <http://ex/a/b/b/>)."""
+    doc = f"@base <http://ex/a/> .\n{directive}\n<s> <p> <o> .\n".encode()
+    g = parse_chunked(doc, chunk_size)
+    assert {str(s) for s in g.subjects()} == {"http://ex/a/b/s"}

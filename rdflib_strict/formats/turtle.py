@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Iterator
 from enum import IntEnum
+from functools import partial
 from typing import Final, NamedTuple
 
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -125,7 +126,7 @@ _FAST_VERB_OBJECT_RE: Final = re.compile(
 _FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:{_FAST_OBJECT}){_FAST_END}")
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
-_KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[])|true|false|a")
+_KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[#])|true|false|a")
 
 
 class State(IntEnum):
@@ -434,9 +435,9 @@ class TurtleParser(BatchParser):
     # [5] base ::= '@base' IRIREF '.'
     def _read_at_directive(self, src: str, pos: int) -> int:
         if src.startswith("@prefix", pos) and not _is_name_char(src, pos + 7):
-            pos = self._read_prefix_declaration(src, pos + 7)
+            pos, declare = self._read_prefix_declaration(src, pos + 7)
         elif src.startswith("@base", pos) and not _is_name_char(src, pos + 5):
-            pos = self._read_base_declaration(src, pos + 5)
+            pos, declare = self._read_base_declaration(src, pos + 5)
         elif src.startswith("@version", pos) and not _is_name_char(src, pos + 8):
             raise self._error(pos, pos + 8, f"'@version' is {NOT_RDF11}")
         else:
@@ -446,17 +447,25 @@ class TurtleParser(BatchParser):
             raise self._need(pos, "'.' at the end of the directive")
         if src[pos] != ".":
             raise self._expected(pos, "'.' at the end of the directive")
+        # Only now: a directive cut by the buffer's end is read again, and '@base <b/>' read
+        # twice would resolve against itself.
+        declare()
         return pos + 1
 
     # [6s] sparqlPrefix ::= "PREFIX" PNAME_NS IRIREF
     def _read_sparql_prefix(self, src: str, pos: int) -> int:
-        return self._read_prefix_declaration(src, pos)
+        pos, declare = self._read_prefix_declaration(src, pos)
+        declare()
+        return pos
 
     # [5s] sparqlBase ::= "BASE" IRIREF
     def _read_sparql_base(self, src: str, pos: int) -> int:
-        return self._read_base_declaration(src, pos)
+        pos, declare = self._read_base_declaration(src, pos)
+        declare()
+        return pos
 
-    def _read_prefix_declaration(self, src: str, pos: int) -> int:
+    def _read_prefix_declaration(self, src: str, pos: int) -> tuple[int, Callable[[], None]]:
+        """A prefix and its namespace, and what declares them once the directive is whole."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
             raise self._need(pos, "a prefix name ending in ':'")
@@ -472,23 +481,27 @@ class TurtleParser(BatchParser):
         if src[pos] != "<":
             raise self._expected(pos, f"a namespace IRI in <...> after '{prefix}:'")
         pos, iri = self._read_iriref(src, pos)
-        namespace = str(iri)
+        return pos, partial(self._declare_prefix, prefix, str(iri))
+
+    def _declare_prefix(self, prefix: str, namespace: str) -> None:
         if self.prefixes.get(prefix) != namespace:
             self.prefixes[prefix] = namespace
             self._pnames.clear()
-        return pos
 
-    def _read_base_declaration(self, src: str, pos: int) -> int:
+    def _read_base_declaration(self, src: str, pos: int) -> tuple[int, Callable[[], None]]:
+        """A base IRI, and what makes it the base once the directive is whole."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
             raise self._need(pos, "a base IRI in <...>")
         if src[pos] != "<":
             raise self._expected(pos, "a base IRI in <...>")
         pos, iri = self._read_iriref(src, pos)
-        if str(iri) != self.base:
-            self.base = str(iri)
+        return pos, partial(self._declare_base, str(iri))
+
+    def _declare_base(self, base: str) -> None:
+        if base != self.base:
+            self.base = base
             self._iris.clear()
-        return pos
 
     # [6] triples ::= subject predicateObjectList | blankNodePropertyList predicateObjectList?
     # [7] predicateObjectList ::= verb objectList (';' (verb objectList)?)*
@@ -678,20 +691,22 @@ class TurtleParser(BatchParser):
 
     def _what(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
         """What the parser expected in ``state`` (for ``expected X, found Y``)."""
-        end = "']'" if kind == _PROPERTY_LIST else "'.'"
+        end = "']'" if kind == _PROPERTY_LIST else "'.' or '}'" if self._in_block else "'.'"
         if state == _SUBJECT:
             return "a subject (an IRI, a prefixed name, a blank node or a collection)"
         if state == _VERB:
             return "a predicate (an IRI, a prefixed name or 'a')"
         if state == _VERB_OR_END:
-            return "a predicate or '.'"
+            return f"a predicate or {end}"
         if state == _AFTER_SEMICOLON:
             return f"a predicate or {end} after ';'"
         if state == _OBJECT:
             return "an object (an IRI, a prefixed name, a blank node, a collection or a literal)"
         if state == _ITEM:
             return "an object or ')' to close the collection"
-        return f"',', ';' or {end} after the object{_quote(src, term_start, pos)}"
+        return f"',', ';' or {end} after the object{_quote(src, term_start, pos)}".replace(
+            "';' or '.' or '}'", "';', '.' or '}'"
+        )
 
     def _after_object_error(self, src: str, pos: int, kind: int, term_start: int) -> ParseError:
         c = src[pos]
