@@ -56,7 +56,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 from ..edge.terms import Statement
 from ..syntax.errors import SerializeError
 from .write_lines import Triple
-from .write_turtle import Desc, Refs, _TurtleWriter, index_triples
+from .write_turtle import Desc, Refs, TurtleWriter, index_triples
 
 __all__ = ["write_trig"]
 
@@ -87,7 +87,7 @@ def write_trig(
         label, triples = graphs.popitem()
         indexed[label] = index_triples(triples)
         del triples
-    writer = _TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only)
+    writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only)
     keep = _kept_labels(indexed)
     parts: list[str] = []
     for label in _graph_order(indexed):
@@ -102,7 +102,7 @@ def write_trig(
     stream.write(text.encode("utf-8"))
 
 
-def _body(writer: _TurtleWriter, level: int, label: Label) -> str:
+def _body(writer: TurtleWriter, level: int, label: Label) -> str:
     """The loaded graph's blocks; an error names the statement with its graph, as the N-Quads
     writer's do (the Turtle writer knows only the triple)."""
     try:
@@ -177,7 +177,7 @@ def _kept_labels(indexed: dict[Label, tuple[Desc, Refs]]) -> dict[Label, list[BN
     return keep
 
 
-def _graph_name(writer: _TurtleWriter, label: Node, desc: Desc) -> str:
+def _graph_name(writer: TurtleWriter, label: Node, desc: Desc) -> str:
     """``label`` as a TriG graph label (``labelOrSubject``); raises SerializeError for a literal.
 
     Errors name the graph's first statement, so the caller can find the graph.

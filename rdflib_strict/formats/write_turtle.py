@@ -139,7 +139,7 @@ def write_turtle(
     prefixed name would need one. Raises SerializeError for terms Turtle cannot carry (and
     passes on any error ``triples`` raises); nothing is written then.
     """
-    text = _TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only).write()
+    text = TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only).write()
     stream.write(text.encode("utf-8"))
 
 
@@ -209,7 +209,7 @@ def pn_local(local: str, ascii_only: bool = False) -> str | None:
     return text if _PN_LOCAL_RE.fullmatch(text) is not None else None
 
 
-class _TurtleWriter:
+class TurtleWriter:
     def __init__(
         self,
         triples: Iterable[Triple],
