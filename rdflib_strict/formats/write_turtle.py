@@ -376,8 +376,9 @@ class TurtleWriter:
         if known is not None:
             return known
         desc = self.desc
+        # No cycle check: a cell is inlined only if it is referenced once, so a cycle reached from
+        # outside has a cell referenced twice, and one that is not is written from a labelled root.
         chain: list[BNode] = []
-        in_chain: set[BNode] = set()
         node: Node = head
         ok = False
         while True:
@@ -395,11 +396,9 @@ class TurtleWriter:
                 or not self._inline(node)
                 or len(props.get(RDF_FIRST, ())) != 1
                 or len(props.get(RDF_REST, ())) != 1
-                or node in in_chain  # unreachable: every cycle holds a labelled node
             ):
                 break
             chain.append(node)
-            in_chain.add(node)
             node = props[RDF_REST][0]
         for cell in chain:
             self.list_ok[cell] = ok
