@@ -10,6 +10,20 @@ from w3c import RDF_TESTS_MISSING, find_rdf_tests_dir
 from w3c import repo_root as _repo_root
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under ``CI=true``, missing W3C suites or shared data fail the run instead of skipping
+    ~1,000 cases: a plain clone may lack them, CI must not."""
+    if os.environ.get("CI", "").lower() != "true":
+        return
+    data = os.environ.get("RDF_DATA_DIR")
+    data_dir = Path(data) if data else _repo_root().parent / "shared" / "data"
+    missing = [RDF_TESTS_MISSING] if find_rdf_tests_dir() is None else []
+    if not data_dir.is_dir():
+        missing.append(f"shared data not found at {data_dir} (set RDF_DATA_DIR)")
+    if missing:
+        pytest.exit("CI=true: " + "; ".join(missing), returncode=1)
+
+
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     """The repository root (parent of ``tests/``)."""

@@ -90,6 +90,7 @@ def test_invalid(tag: str, fragment: str) -> None:
     assert not err.endswith(".")
 
 
+@pytest.mark.timeout(60)  # linear: well under a second; quadratic: minutes
 def test_long_tag_is_linear() -> None:
     # 200k variants would be quadratic if duplicates were searched in a list.
     tag = "en-" + "-".join(f"{i:05d}" for i in range(100000))
