@@ -91,14 +91,14 @@ def _graph(quads: set[Quad]) -> Graph:
     return g
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_triples, _triples)
 def test_agrees_with_rdflib_on_random_pairs(one: Triples, two: Triples) -> None:
     a, b = {(*t, None) for t in one}, {(*t, None) for t in two}
     assert isomorphic_quads(a, b) == isomorphic(_graph(a), _graph(b))  # type: ignore[arg-type]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_triples, st.integers(0, 1000), st.data())
 def test_agrees_with_rdflib_on_relabelled_and_rewired_copies(
     triples: Triples, seed: int, data: st.DataObject

@@ -438,12 +438,13 @@ def test_deterministic_across_hash_seeds() -> None:
     assert outs[0].count(b" {\n") == 10  # g0..g6 and gb0..gb2
 
 
+@pytest.mark.usefixtures("collector_paused")
 def test_deep_nesting_in_a_graph() -> None:
     n = 100_000
     quads: list[Statement] = []
     node: Node = EX.root
-    for _ in range(n):
-        nxt = BNode()
+    for i in range(n):
+        nxt = BNode(f"n{i}")  # labelled: a fresh BNode() draws a random id
         quads.append((node, EX.p, nxt, EX.g))
         node = nxt
     quads.append((node, EX.end, lit("bottom"), EX.g))
@@ -454,9 +455,10 @@ def test_deep_nesting_in_a_graph() -> None:
     assert {q.graph_name for q in parsed_quads} == {ox.NamedNode(str(EX.g))}
 
 
+@pytest.mark.usefixtures("collector_paused")
 def test_long_list_in_a_graph() -> None:
     n = 30_000  # lists are loops, not recursion: the length only has to beat any stack
-    cells = [BNode() for _ in range(n)]  # (not rdflib's Collection: quadratic-ish, slow)
+    cells = [BNode(f"c{i}") for i in range(n)]  # (not rdflib's Collection: quadratic-ish, slow)
     quads: list[Statement] = [(EX.s, EX.p, cells[0], EX.g)]
     for i, cell in enumerate(cells):
         quads.append((cell, RDF.first, Literal(i), EX.g))

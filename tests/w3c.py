@@ -127,14 +127,14 @@ def _local_path(iri: Node, base: str, directory: Path) -> Path:
 def load_manifest(rdf_tests: Path, prefix: str) -> list[W3CTest]:
     """Read ``<rdf_tests>/<MANIFESTS[prefix]>/manifest.ttl``; entries in ``mf:entries`` order.
 
-    The manifest is parsed with rdflib's own Turtle parser (test infrastructure only) with
-    ``publicID`` = the assumed test base, so action IRIs come out under that base.
+    The manifest is read by pyoxigraph (an independent parser, and a tenth of the time of
+    rdflib's, at every collection) with the assumed test base as base IRI, so action IRIs come
+    out under that base.
     """
     rel = MANIFESTS[prefix]
     directory = rdf_tests / rel
     base = f"{ASSUMED_BASE}{rel}/"
-    g = Graph()
-    g.parse(str(directory / "manifest.ttl"), format="turtle", publicID=base)
+    g = oxigraph_graph(directory / "manifest.ttl", "ttl", base_iri=base)
     manifests = list(g.subjects(RDF.type, MF.Manifest))
     if len(manifests) != 1:
         raise ValueError(f"{rel}: expected one mf:Manifest, found {len(manifests)}")
