@@ -22,10 +22,6 @@ def _not_ill_typed_noise(record: logging.LogRecord) -> bool:
 
 logging.getLogger("rdflib.term").addFilter(_not_ill_typed_noise)
 
-# Inputs, scripts among them (run by the tests in subprocesses): never collected, not even for
-# doctests.
-collect_ignore = ["data"]
-
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Under ``CI=true``, missing W3C suites or shared data fail the run instead of skipping
