@@ -7,7 +7,8 @@ they favour exact spans and plain-word messages over speed.
 from __future__ import annotations
 
 import re
-from typing import Final, Protocol, cast
+from collections.abc import Callable
+from typing import Final, TypeAlias, cast
 
 from .errors import SpanError
 from .grammar import IRIREF_BODY
@@ -18,10 +19,8 @@ __all__ = ["NOT_RDF11", "Scan", "always", "describe_char", "iriref_body_end"]
 NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
 
 
-class Scan(Protocol):
-    """A regex's ``match`` that cannot fail: the pattern matches the empty string."""
-
-    def __call__(self, string: str, pos: int = 0, /) -> re.Match[str]: ...
+#: A regex's ``match(string, pos)`` that cannot fail: the pattern matches the empty string.
+Scan: TypeAlias = Callable[[str, int], "re.Match[str]"]
 
 
 def always(pattern: str) -> Scan:
