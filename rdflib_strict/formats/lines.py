@@ -33,7 +33,7 @@ from ..syntax.grammar import (
     STRING_QUOTE_BODY,
     WS_LINE,
 )
-from ..syntax.scan import NOT_RDF11, always, iriref_body_end
+from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 
 __all__ = ["LineParser"]
@@ -65,7 +65,6 @@ _WS: Final = always(WS_LINE)
 _STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
 # [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
 _LINE_ENDS: Final = always(r"[\r\n]*")
-_TO_LINE_END: Final = always(r"[^\r\n]*")
 # A line's rest up to its end (LF or CR: either ends a line), and the line ends after it.
 _REST_OF_LINE: Final = always(r"[^\r\n]*[\r\n]*")
 
@@ -276,7 +275,7 @@ class LineParser(BatchParser):
             raise self._expected(pos, what)
         pos = _WS(src, pos + 1).end()
         if src.startswith("#", pos):
-            pos = _TO_LINE_END(src, pos).end()
+            pos = TO_LINE_END(src, pos).end()
         if pos < len(src):
             if src[pos] not in "\r\n":
                 raise self._expected(pos, "the end of the line after '.'")

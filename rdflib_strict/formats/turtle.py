@@ -39,6 +39,7 @@ from ..edge.terms import (
 )
 from ..syntax.driver import BatchParser, Quad
 from ..syntax.errors import (
+    LINE_END_RE,
     QUOTE_MAX,
     ParseError,
     SpanError,
@@ -63,7 +64,7 @@ from ..syntax.grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
-from ..syntax.scan import NOT_RDF11, always, iriref_body_end
+from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 
 __all__ = ["TurtleParser"]
@@ -72,8 +73,6 @@ __all__ = ["TurtleParser"]
 # [161s] WS ::= #x20 | #x9 | #xD | #xA ; comments ('#' to the end of the line) count as WS.
 # The two branches start with different characters: the match never backtracks.
 _WS: Final = always(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
-_TO_LINE_END: Final = always(r"[^\r\n]*")
-_LINE_END_RE: Final = re.compile(r"[\r\n]")
 
 # [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
 _IRI_PLAIN: Final = always(IRIREF_PLAIN)
@@ -287,7 +286,7 @@ class TurtleParser(BatchParser):
             elif c in "])":
                 depth = max(0, depth - 1)
             elif c == "#":
-                pos = _TO_LINE_END(src, pos).end()
+                pos = TO_LINE_END(src, pos).end()
                 continue
             elif c == "<":
                 pos = _IRIREF_BODY(src, pos + 1).end() + 1
@@ -691,22 +690,20 @@ class TurtleParser(BatchParser):
 
     def _what(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
         """What the parser expected in ``state`` (for ``expected X, found Y``)."""
-        end = "']'" if kind == _PROPERTY_LIST else "'.' or '}'" if self._in_block else "'.'"
+        ends = ["']'"] if kind == _PROPERTY_LIST else ["'.'", "'}'"] if self._in_block else ["'.'"]
         if state == _SUBJECT:
             return "a subject (an IRI, a prefixed name, a blank node or a collection)"
         if state == _VERB:
             return "a predicate (an IRI, a prefixed name or 'a')"
         if state == _VERB_OR_END:
-            return f"a predicate or {end}"
+            return _one_of("a predicate", *ends)
         if state == _AFTER_SEMICOLON:
-            return f"a predicate or {end} after ';'"
+            return _one_of("a predicate", *ends) + " after ';'"
         if state == _OBJECT:
             return "an object (an IRI, a prefixed name, a blank node, a collection or a literal)"
         if state == _ITEM:
             return "an object or ')' to close the collection"
-        return f"',', ';' or {end} after the object{_quote(src, term_start, pos)}".replace(
-            "';' or '.' or '}'", "';', '.' or '}'"
-        )
+        return _one_of("','", "';'", *ends) + f" after the object{_quote(src, term_start, pos)}"
 
     def _after_object_error(self, src: str, pos: int, kind: int, term_start: int) -> ParseError:
         c = src[pos]
@@ -733,7 +730,7 @@ class TurtleParser(BatchParser):
         if term_start < 0 or not src.startswith(('"""', "'''"), term_start):
             return None
         q = src[term_start] * 3
-        if src[pos - 3 : pos] != q or _LINE_END_RE.search(src, term_start, pos) is None:
+        if src[pos - 3 : pos] != q or LINE_END_RE.search(src, term_start, pos) is None:
             return None
         later = self._error(pos - 3, pos, "")
         return self._error(
@@ -974,11 +971,16 @@ def _is_name_char(src: str, pos: int) -> bool:
     return pos < len(src) and _NAME_CHAR_RE.match(src, pos) is not None
 
 
+def _one_of(*choices: str) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
+
+
 def _quote(src: str, start: int, end: int) -> str:
     """`` X`` for the object text ``src[start:end]`` if short and on one line, else ''."""
     if start < 0:
         return ""
     text = src[start:end].rstrip(" \t\r\n")
-    if not text or len(text) > QUOTE_MAX or _LINE_END_RE.search(text) is not None:
+    if not text or len(text) > QUOTE_MAX or LINE_END_RE.search(text) is not None:
         return ""
     return " " + text

@@ -12,6 +12,7 @@ from typing import Final
 from rdflib.exceptions import ParserError
 
 __all__ = [
+    "LINE_END_RE",
     "QUOTE_MAX",
     "ParseError",
     "SerializeError",
@@ -26,7 +27,7 @@ __all__ = [
 #: The most characters of the input a message or caret quotes.
 QUOTE_MAX: Final = 40
 # [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
-_LINE_END_RE: Final = re.compile(r"[\r\n]")
+LINE_END_RE: Final = re.compile(r"[\r\n]")
 # Controls would rewrite the terminal, break the line or shift the caret: each is shown as
 # one visible character (Unicode Control Pictures for C0 and DEL, U+2424 for the line and
 # paragraph separators, U+FFFD for the C1 controls, which have no pictures).
@@ -62,7 +63,7 @@ def visible(line: str) -> str:
 
 
 class ParseError(ParserError, SyntaxError):
-    """A document is not valid N-Triples, N-Quads or Turtle.
+    """A document is not valid N-Triples, N-Quads, Turtle or TriG.
 
     Caught by ``except rdflib.exceptions.ParserError``, ``except SyntaxError`` and
     ``except ParseError``. Attributes:
@@ -119,7 +120,7 @@ class ParseError(ParserError, SyntaxError):
         if src.startswith("\n", pos) and src.startswith("\r", pos - 1):
             pos -= 1  # the LF of a CRLF is part of the line end the CR starts
         line_start = line_start_before(src, pos)
-        m = _LINE_END_RE.search(src, pos)
+        m = LINE_END_RE.search(src, pos)
         line_end = len(src) if m is None else m.start()
         text = src[line_start:line_end]
         colno = pos - line_start + 1
@@ -214,7 +215,7 @@ class SpanError(ValueError):
 
     ``start`` and ``end`` locate it in the text the raiser was given (an escaped body, a
     token); None for both means "the whole token". Each parser turns it into a ParseError
-    with ``BatchParser.located``; it never reaches the caller.
+    with ``BatchParser._located``; it never reaches the caller.
     """
 
     def __init__(self, msg: str, start: int | None = None, end: int | None = None) -> None:

@@ -13,7 +13,7 @@ from typing import Final, TypeAlias, cast
 from .errors import SpanError
 from .grammar import IRIREF_BODY
 
-__all__ = ["NOT_RDF11", "Scan", "always", "describe_char", "iriref_body_end"]
+__all__ = ["NOT_RDF11", "TO_LINE_END", "Scan", "always", "describe_char", "iriref_body_end"]
 
 #: How every parser ends the message for RDF 1.2-only syntax.
 NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
@@ -36,6 +36,8 @@ def always(pattern: str) -> Scan:
 
 
 _IRIREF_BODY: Final = always(IRIREF_BODY)
+#: The rest of a line, up to (not including) its LF or CR: a comment's extent.
+TO_LINE_END: Final = always(r"[^\r\n]*")
 
 
 def iriref_body_end(src: str, pos: int) -> int:
