@@ -95,6 +95,7 @@ def base_iri(source: InputSource, base: object = None) -> str | None:
     if base is not None:
         if not isinstance(base, str):
             raise ParserError(f"base= must be an IRI string, not {type(base).__name__}")
+        # rdflib sets a file source's publicID to its own location: that one base= overrides.
         if public and str(public) != base and public != source.getSystemId():
             raise ParserError(f"two different base IRIs: publicID={str(public)!r} and base={base!r}")
         return base
