@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import pathlib
+import urllib.parse
 from collections.abc import Iterator
 from typing import Final
 
 from .edge.parsers import StatementParser, make_parser
 from .edge.plugins import install, uninstall
-from .edge.source import OpenedSource, Source, file_iri, open_source
+from .edge.source import COMPRESSION_SUFFIXES, OpenedSource, Source, file_iri, is_url, open_source
 from .edge.terms import Statement
+from .syntax.driver import OnError
 
 __all__ = [
     "FORMATS",
@@ -41,10 +43,21 @@ _SUFFIXES: Final = {
     ".ttl": "turtle",
     ".trig": "trig",
 }
+_MEDIA_TYPES: Final = {
+    "application/n-triples": "ntriples",
+    "application/n-quads": "nquads",
+    "text/turtle": "turtle",
+    "application/trig": "trig",
+}
 
 
-def format_for(fmt: str | None, name: str | None = None) -> str:
-    """The canonical format name for ``fmt`` (an alias), else guessed from a file name."""
+def format_for(fmt: str | None, name: str | None = None, content_type: str | None = None) -> str:
+    """The canonical format name for ``fmt`` (an alias), else guessed from a file name or URL
+    (``x.nt.gz`` is N-Triples), else from a media type (``text/turtle; charset=utf-8``).
+
+    >>> format_for(None, "http://example.org/data", "application/n-quads")
+    'nquads'
+    """
     if fmt is not None:
         try:
             return _ALIASES[fmt.lower()]
@@ -52,10 +65,26 @@ def format_for(fmt: str | None, name: str | None = None) -> str:
             known = ", ".join(FORMATS)
             raise ValueError(f"unknown format {fmt!r} (known: {known} and their aliases)") from None
     if name is not None:
-        suffix = pathlib.PurePath(name).suffix.lower()
+        suffix = _format_suffix(name)
         if suffix in _SUFFIXES:
             return _SUFFIXES[suffix]
+    if content_type is not None:
+        media_type = content_type.split(";", 1)[0].strip().lower()
+        if media_type in _MEDIA_TYPES:
+            return _MEDIA_TYPES[media_type]
+        raise ValueError(
+            f"cannot tell the format of {name!r} from its extension or its media type {media_type!r}:"
+            " give format="
+        )
     raise ValueError(f"cannot tell the format of {name!r} from its extension: give format=")
+
+
+def _format_suffix(name: str) -> str:
+    """The extension that names the format: a URL's path's, the one before a compression suffix."""
+    path = pathlib.PurePosixPath(urllib.parse.urlsplit(name).path) if is_url(name) else pathlib.PurePath(name)
+    if path.suffix.lower() in COMPRESSION_SUFFIXES:
+        path = path.with_suffix("")
+    return path.suffix.lower()
 
 
 def iterparse(
@@ -64,6 +93,7 @@ def iterparse(
     base: str | None = None,
     *,
     data: str | bytes | None = None,
+    on_error: OnError | None = None,
 ) -> Iterator[Statement]:
     """Yield the statements of a document as ``(s, p, o, g)`` rdflib terms, without a Graph.
 
@@ -71,8 +101,11 @@ def iterparse(
     (never closed here); ``data`` is the document itself. ``format`` is one of ``ntriples``,
     ``nquads``, ``turtle``, ``trig`` or an alias (``nt``, ``nq``, ``ttl``, ``strict-...``), guessed
     from the file extension when omitted. ``base`` is the base IRI for Turtle (default: the
-    file's ``file:`` URI). Memory stays bounded by the longest statement; blank nodes are
-    scoped to the document. Bad input raises ParseError, as the plugins do.
+    file's ``file:`` URI). Memory stays bounded: term caches have a fixed size and the text
+    is read a chunk at a time (a statement longer than a chunk widens it). Blank nodes are
+    scoped to the document. Bad input raises ParseError, as the plugins do, unless
+    ``on_error`` is given: then it is called with each bad statement's ParseError (its
+    ``skipped`` holds the statement's text) and parsing resumes after that statement.
 
     >>> [str(s) for s, p, o, g in iterparse(data=b"<http://ex/s> <http://ex/p> 1 .", format="ttl")]
     ['http://ex/s']
@@ -80,5 +113,5 @@ def iterparse(
     with open_source(source, data=data) as opened:
         parser = make_parser(format_for(format, opened.name), opened.base if base is None else base)
         # One generator layer per statement, not two: it is most of the cost of a yield.
-        for batch in parser.batches(opened.reader):
+        for batch in parser.batches(opened.reader, on_error):
             yield from batch

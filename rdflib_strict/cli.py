@@ -30,13 +30,16 @@ class _UsageError(Exception):
 
 
 class _Progress:
-    """A byte stream wrapper that draws a progress line on stderr (terminals only)."""
+    """A byte stream wrapper that draws a progress line on stderr (terminals only): share
+    done, rate and time left. ``clear()`` wipes it so that a report can be printed; the next
+    read draws it again."""
 
     def __init__(self, stream: IO[bytes], name: str, total: int) -> None:
         self._stream = stream
         self._name = name
         self._total = total
         self._done = 0
+        self._start = time.monotonic()
         self._next = 0.0
 
     def read(self, size: int = -1) -> bytes:
@@ -45,17 +48,39 @@ class _Progress:
         now = time.monotonic()
         if now >= self._next:
             self._next = now + 0.2
-            pct = 100.0 * self._done / self._total if self._total else 100.0
-            bar = "#" * int(pct / 5)
-            sys.stderr.write(
-                f"\r{self._name}: [{bar:<20}] {pct:5.1f}% {self._done / 1e6:,.1f}/{self._total / 1e6:,.1f} MB"
-            )
+            sys.stderr.write("\r" + _progress_line(self._name, self._done, self._total, now - self._start))
             sys.stderr.flush()
         return data
 
-    def finish(self) -> None:
+    def clear(self) -> None:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
+        self._next = 0.0
+
+    def finish(self) -> None:
+        self.clear()
+
+
+def _progress_line(name: str, done: int, total: int, elapsed: float) -> str:
+    """``name: [#####     ] 45.0% 55.0/122.0 MB, 12.3 MB/s, 0:05 left``
+
+    >>> _progress_line("d.nt", 50_000_000, 100_000_000, 4.0)
+    'd.nt: [##########          ]  50.0% 50.0/100.0 MB, 12.5 MB/s, 0:04 left'
+    """
+    pct = 100.0 * done / total if total else 100.0
+    rate = done / elapsed if elapsed > 0 else 0.0
+    left = f"{_clock((total - done) / rate)} left" if rate > 0 and done < total else "--:-- left"
+    bar = "#" * int(pct / 5)
+    return (
+        f"{name}: [{bar:<20}] {pct:5.1f}% {done / 1e6:,.1f}/{total / 1e6:,.1f} MB,"
+        f" {rate / 1e6:,.1f} MB/s, {left}"
+    )
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds + 0.5), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 def _open_input(path: str, quiet: bool) -> tuple[OpenedSource, _Progress | None]:
@@ -96,29 +121,65 @@ class _TooMany(Exception):
     pass
 
 
-def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, list[ParseError]]:
-    fmt = _input_format(args, path)
-    opened, progress = _open_input(path, args.quiet)
-    errors: list[ParseError] = []
-    count = 0
+class _Report:
+    """Prints one file's errors and warnings the moment they are found (the progress line is
+    cleared first), counts them, and stops the parse at ``--max-errors`` errors."""
 
-    def emit(batch: list[Any]) -> None:
-        nonlocal count
-        count += len(batch)
-        if len(errors) >= args.max_errors:
+    def __init__(self, args: argparse.Namespace, progress: _Progress | None) -> None:
+        self._args = args
+        self._progress = progress
+        self.errors = 0
+        self.warnings = 0
+
+    def error(self, e: ParseError) -> None:
+        self.errors += 1
+        self._print(e)
+        if self.errors >= self._args.max_errors:
             raise _TooMany
 
+    def warning(self, w: ParseError) -> None:
+        self.warnings += 1
+        if self.warnings <= self._args.max_errors:
+            self._print(w)
+
+    def _print(self, e: ParseError) -> None:
+        if self._progress is not None:
+            self._progress.clear()
+        print(str(e).split("\n", 1)[0] if self._args.quiet else str(e), flush=True)
+
+
+def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
+    fmt = _input_format(args, path)
+    opened, progress = _open_input(path, args.quiet)
+    report = _Report(args, progress)
+    warn = report.warning if args.warn_ill_typed else None
+    count = 0
     try:
-        parser = make_parser(fmt, opened.base if args.base is None else args.base)
+        if fmt == "ntriples" or fmt == "nquads":
+            from .formats.validate_lines import LineValidator
+
+            count = LineValidator(fmt == "nquads", warn).check(opened.reader, report.error)
+        else:
+            parser = make_parser(fmt, opened.base if args.base is None else args.base)
+            parser.warn = warn
+            count = parser.parse(opened.reader, _discard, report.error)
+    except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
         try:
-            parser.parse(opened.reader, emit, errors)
-        except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
-            errors.append(e)
+            report.error(e)
         except _TooMany:
             pass
+    except _TooMany:
+        if not args.quiet:
+            print(f"{path}: stopped after {args.max_errors} errors (--max-errors)", flush=True)
     finally:
         _close_input(opened, progress)
-    return count, errors[: args.max_errors]
+    if report.warnings > args.max_errors and not args.quiet:
+        print(f"{path}: {report.warnings - args.max_errors:,} more warnings not shown", flush=True)
+    return count, report
+
+
+def _discard(batch: list[Any]) -> None:
+    pass
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -126,28 +187,30 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     invalid = 0
     statements = 0
     error_count = 0
+    warning_count = 0
     for path in args.files:
-        count, errors = _validate_one(path, args)
+        count, report = _validate_one(path, args)
         statements += count
-        if errors:
+        warning_count += report.warnings
+        if report.errors:
             invalid += 1
-            error_count += len(errors)
-            for e in errors:
-                print(str(e).split("\n", 1)[0] if args.quiet else str(e))
-            if len(errors) >= args.max_errors and not args.quiet:
-                print(f"{path}: stopped after {args.max_errors} errors (--max-errors)")
+            error_count += report.errors
         elif not args.quiet and len(args.files) > 1:
-            print(f"{path}: valid, {count:,} statements")
+            print(f"{path}: valid, {count:,} statements", flush=True)
     if not args.quiet:
         files = len(args.files)
         elapsed = time.perf_counter() - start
         print(
             f"{files} file{'s' if files != 1 else ''} checked: {files - invalid} valid, {invalid} invalid"
-            f" ({error_count} error{'s' if error_count != 1 else ''}); {statements:,} statements"
-            f" in {elapsed:.2f} s",
+            f" ({_plural(error_count, 'error')}, {_plural(warning_count, 'warning')});"
+            f" {statements:,} statements in {elapsed:.2f} s",
             file=sys.stderr,
         )
     return 1 if invalid else 0
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def _statements(parser: StatementParser, opened: OpenedSource) -> Iterator[Statement]:
@@ -249,6 +312,13 @@ def _build_parser() -> argparse.ArgumentParser:
     v.add_argument("--format", "-f", help=f"input format ({names}); default: from the extension")
     v.add_argument("--base", help="base IRI for Turtle (default: the file's file: URI)")
     v.add_argument("--max-errors", type=int, default=100, metavar="N", help="errors per file (default 100)")
+    v.add_argument(
+        "--warn-ill-typed",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help='report literals not in their XSD datatype\'s lexical space, such as "abc"^^xsd:integer,'
+        " as warnings (valid RDF: they never make a file invalid; default: on)",
+    )
     v.add_argument("--quiet", "-q", action="store_true", help="one line per error, no summary or progress")
     v.set_defaults(run=_cmd_validate)
 

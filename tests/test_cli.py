@@ -41,7 +41,7 @@ def test_validate_reports_every_bad_line_with_position(tmp_path: Path) -> None:
     assert f"{bad}:2:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here" in lines
     assert any(line.startswith(f"{bad}:3:31: invalid escape '\\q'") for line in lines)
     assert f"{EXAMPLE}: valid, 38 statements" in lines
-    assert "2 files checked: 1 valid, 1 invalid (2 errors); 40 statements in" in out.stderr
+    assert "2 files checked: 1 valid, 1 invalid (2 errors, 0 warnings); 40 statements in" in out.stderr
 
 
 def test_validate_quiet_prints_one_line_per_error_and_no_summary(tmp_path: Path) -> None:

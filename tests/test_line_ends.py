@@ -507,7 +507,7 @@ def test_cli_validate_cr_only_file(ext: str, tmp_path: Path) -> None:
     stdout = out.stdout.decode()
     headers = [line for line in stdout.split("\n") if line.startswith(f"{path}:")]
     assert [tuple(map(int, h[len(str(path)) + 1 :].split(":")[:2])) for h in headers] == where
-    assert "1 file checked: 0 valid, 1 invalid (2 errors); 2 statements in" in out.stderr.decode()
+    assert "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings); 2 statements in" in out.stderr.decode()
 
 
 # --- 5. excerpts show controls visibly ------------------------------------------------------------

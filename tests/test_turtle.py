@@ -404,7 +404,7 @@ def test_error_recovery_collects_every_bad_statement() -> None:
     errors: list[ParseError] = []
     out: list[tuple[object, ...]] = []
     parser = TurtleParser(Terms(), None, None)
-    count = parser.parse(ChunkReader(io.BytesIO(text.encode()), "x"), out.extend, errors)
+    count = parser.parse(ChunkReader(io.BytesIO(text.encode()), "x"), out.extend, errors.append)
     assert count == 3
     assert [(e.lineno, e.msg) for e in errors] == [
         (3, "undefined prefix 'foo:' in foo:o (no @prefix or PREFIX declares it)"),

@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # the Turtle parser is imported when first needed
 
 __all__ = ["StatementParser", "make_parser"]
 
-#: What ``make_parser`` returns: both have ``batches(reader, errors)`` and
-#: ``parse(reader, emit, errors)``; the Turtle parser also ``prefixes`` after a parse.
+#: What ``make_parser`` returns: both have ``batches(reader, on_error)`` and
+#: ``parse(reader, emit, on_error)``; the Turtle parser also ``prefixes`` after a parse.
 StatementParser: TypeAlias = "LineParser | TurtleParser"
 
 

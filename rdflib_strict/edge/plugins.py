@@ -24,6 +24,7 @@ from rdflib.parser import InputSource, Parser, PythonInputSource
 from rdflib.plugin import Plugin
 from rdflib.serializer import Serializer
 
+from ..syntax.driver import OnError
 from .internals import caller_selves, registry_entry, restore_registry_entry
 from .parsers import make_parser
 from .sink import SinkWriter, paused_gc
@@ -153,7 +154,9 @@ class _StrictParser(Parser):
         Keywords: ``bnode_context`` (a dict shared across parses to share blank nodes, as in
         rdflib's ``nt`` parser); ``encoding`` must be UTF-8 if given; ``base`` means what
         publicID means (checked, but of no use, in the line formats: they hold only absolute
-        IRIs).
+        IRIs); ``on_error``: a callable that receives each bad statement's ParseError while
+        parsing goes on after it, the valid statements going into ``sink`` (without it, the
+        first error raises and ``sink`` is left as it was).
         """
         _check_encoding(kwargs)
         base = base_iri(source, kwargs.get("base"))
@@ -163,7 +166,7 @@ class _StrictParser(Parser):
         )
         with open_input(source) as opened, paused_gc(keep=True):
             try:
-                parser.parse(opened.reader, writer.emit)
+                parser.parse(opened.reader, writer.emit, _on_error(kwargs.get("on_error")))
                 writer.commit()
             except BaseException:
                 writer.rollback()
@@ -171,6 +174,12 @@ class _StrictParser(Parser):
         prefixes: dict[str, str] = getattr(parser, "prefixes", {})
         for prefix, namespace in prefixes.items():
             sink.bind(prefix, namespace)  # exactly as rdflib's turtle parser binds them
+
+
+def _on_error(value: object) -> OnError | None:
+    if value is None or callable(value):
+        return value
+    raise TypeError(f"on_error must be a callable taking a ParseError, not {type(value).__name__}")
 
 
 class NTriplesParser(_StrictParser):

@@ -43,7 +43,8 @@ class SinkWriter:
         self._existing: set[Node] | None = None
 
     def graph_for(self, label: Node) -> Hashable:
-        """The context Graph for a graph label (called once per distinct label)."""
+        """The context Graph for a graph label (called again for a label once the parser's
+        bounded cache has dropped it: the Graph is then an equal one over the same store)."""
         if not self._allow_named:
             raise SpanError(_NEEDS_DATASET)
         graph = Graph(store=self.store, identifier=label)  # type: ignore[arg-type]
@@ -51,6 +52,7 @@ class SinkWriter:
             if self._existing is None:
                 self._existing = {c.identifier for c in self.store.contexts()}
             if label not in self._existing:
+                self._existing.add(label)
                 self._created.append(graph)
         return graph
 

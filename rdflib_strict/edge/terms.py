@@ -1,10 +1,13 @@
-"""The term factory the parsers share: one cache per parse, exact lexical forms.
+"""The term factory the parsers share: bounded caches per parse, exact lexical forms.
 
 Building rdflib terms costs more than scanning the text, and a document names the same few
 thousand IRIs over and over, so each parse keeps a ``str -> URIRef`` cache and validates an IRI
-only the first time it sees its text. Literals are built with ``normalize=False`` so that
-``"007"^^xsd:integer`` stays ``007`` (RDF 1.1 Concepts section 3.3: the lexical form is part of
-the literal's identity).
+only the first time it sees its text. A dump names millions of distinct terms, so every cache
+is bounded (syntax/caches.py): a parser calls ``trim`` once per chunk. Blank nodes need no map
+for identity: a label's node id is the parse's random prefix plus the label, so the same label
+always gives the same node.
+Literals are built with ``normalize=False`` so that ``"007"^^xsd:integer`` stays ``007``
+(RDF 1.1 Concepts section 3.3: the lexical form is part of the literal's identity).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Final
 from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, Node, URIRef
 
+from ..syntax.caches import trim_caches
 from ..syntax.errors import SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
@@ -48,6 +52,7 @@ _WHITESPACE_REWRITTEN: Final = frozenset((URIRef(XSD.normalizedString), URIRef(X
 _new_str = str.__new__
 
 
+
 def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
     """A Literal whose lexical form is exactly ``lexical``.
 
@@ -76,20 +81,26 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
 
 
 class Terms:
-    """Per-parse term caches.
+    """Per-parse term caches, bounded (``trim``).
 
     ``iris`` maps the text between ``<`` and ``>`` (escapes and all) to its URIRef, ``bnodes``
-    maps a blank node label to its node for the whole document (labels are document-scoped,
-    RDF 1.1 N-Quads section 2.2), ``literals`` maps ``(lexical, datatype, language)``.
+    maps a blank node label to its node, ``literals`` maps ``(lexical, datatype, language)``.
+    Labels are document-scoped (RDF 1.1 N-Quads section 2.2): a label's node is
+    ``BNode(prefix + "l" + label)`` with one random prefix per parse, so ``bnodes`` is only a
+    cache, unless the caller passes its own map (rdflib's ``bnode_context``), which is then
+    kept whole and filled with fresh nodes as rdflib's parsers do.
     """
 
-    __slots__ = ("_count", "_prefix", "bnodes", "iris", "langs", "literals")
+    __slots__ = ("_count", "_labelled", "_prefix", "_shared", "bnodes", "iris", "langs", "literals")
 
     def __init__(self, bnodes: dict[str, BNode] | None = None) -> None:
         # BNode() draws a uuid4 per node (about 4 us); one random prefix per parse and a
         # counter give ids just as unique across parses for a fifth of the cost.
-        self._prefix = "N" + uuid.uuid4().hex + "b"
+        # Fixed length, so "l" + label (a label) and "b" + number (no label) never meet.
+        self._prefix = "N" + uuid.uuid4().hex
+        self._labelled = self._prefix + "l"
         self._count = itertools.count()
+        self._shared = bnodes is not None
         self.iris: dict[str, URIRef] = {}
         self.bnodes: dict[str, BNode] = {} if bnodes is None else bnodes
         self.literals: dict[tuple[str, str | None, str | None], Literal] = {}
@@ -109,13 +120,19 @@ class Terms:
 
     def fresh_bnode(self) -> BNode:
         """A blank node no label of this or any other parse names (``[]``, ``( )`` cells)."""
-        return BNode(f"{self._prefix}{next(self._count)}")
+        return BNode(f"{self._prefix}b{next(self._count)}")
 
     def bnode(self, label: str) -> BNode:
         node = self.bnodes.get(label)
         if node is None:
-            node = self.bnodes[label] = self.fresh_bnode()
+            node = self.bnodes[label] = self.fresh_bnode() if self._shared else BNode(self._labelled + label)
         return node
+
+    def trim(self) -> None:
+        """Bound the caches (called by the parsers once per chunk)."""
+        trim_caches(self.iris, self.literals, self.langs)
+        if not self._shared:
+            trim_caches(self.bnodes)
 
     def literal(self, lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
         """An exact literal from its decoded lexical form (cached by all three parts)."""

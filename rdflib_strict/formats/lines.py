@@ -22,7 +22,8 @@ from typing import Final
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..edge.terms import Terms, exact_literal
-from ..syntax.driver import BatchParser, Quad
+from ..syntax.caches import trim_caches
+from ..syntax.driver import BatchParser, OnError, Quad
 from ..syntax.errors import ParseError, SpanError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -36,7 +37,7 @@ from ..syntax.grammar import (
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 
-__all__ = ["LineParser"]
+__all__ = ["LineParser", "next_line"]
 
 GraphFor = Callable[[Node], Hashable]
 
@@ -96,7 +97,7 @@ class LineParser(BatchParser):
         self._first_line = 1
         self._src = ""
 
-    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
+    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
         self.name = reader.name
         match = (NQUADS_RE if self.quads else NTRIPLES_RE).match
@@ -150,14 +151,20 @@ class LineParser(BatchParser):
                 try:
                     pos, quad = slow(src, pos)
                 except ParseError as e:
-                    if errors is None:
+                    if on_error is None:
                         raise
-                    errors.append(e)
-                    pos = _next_line(src, pos)
+                    start, pos = pos, next_line(src, pos)
+                    on_error(self._skipped(e, start, pos))
                     continue
                 if quad is not None:
                     append(quad)
+            self.trim_caches()
             yield out
+
+    def trim_caches(self) -> None:
+        """Bound every term cache (once per chunk: the hot loop carries no check)."""
+        self.terms.trim()
+        trim_caches(self._plain, self._typed, self._graphs)
 
     # --- term helpers shared by both paths ---------------------------------------------
 
@@ -203,7 +210,7 @@ class LineParser(BatchParser):
             return pos, None
         ch = src[pos]
         if ch == "#":
-            return _next_line(src, pos), None
+            return next_line(src, pos), None
         if ch == "\r" or ch == "\n":
             return _LINE_ENDS(src, pos).end(), None
         if src.startswith("VERSION", pos):
@@ -357,6 +364,6 @@ class LineParser(BatchParser):
         return end, lit
 
 
-def _next_line(src: str, pos: int) -> int:
+def next_line(src: str, pos: int) -> int:
     """Where the line after the one holding ``pos`` starts (or the end of ``src``)."""
     return _REST_OF_LINE(src, pos).end()

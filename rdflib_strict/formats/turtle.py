@@ -37,8 +37,10 @@ from ..edge.terms import (
     XSD_INTEGER,
     Terms,
 )
-from ..syntax.driver import BatchParser, Quad
+from ..syntax.caches import trim_caches
+from ..syntax.driver import BatchParser, OnError, Quad
 from ..syntax.errors import (
+    ILL_TYPED,
     LINE_END_RE,
     QUOTE_MAX,
     ParseError,
@@ -66,6 +68,7 @@ from ..syntax.grammar import (
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
+from ..syntax.xsd import ill_typed
 
 __all__ = ["TurtleParser"]
 
@@ -213,7 +216,7 @@ class TurtleParser(BatchParser):
 
     # --- driver ----------------------------------------------------------------------------
 
-    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
+    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
         """The statements of the document, one non-empty list per buffer parsed (see ``parse``)."""
         self.name = reader.name
         src = self._src = reader.read_more()
@@ -223,7 +226,8 @@ class TurtleParser(BatchParser):
         read_statement = self._read_statement
         out: list[Quad] = []
         pos = 0
-        recovering = False
+        # The error of the statement being skipped: handed on once its end is found.
+        skipping: ParseError | None = None
         while True:
             start = pos
             mark = len(out)
@@ -232,20 +236,27 @@ class TurtleParser(BatchParser):
                 if pos >= len(src):
                     if not self._done:
                         raise _NeedMore
+                    if skipping is not None:  # the bad statement runs to the end
+                        assert on_error is not None
+                        on_error(self._skipped(skipping, start, len(src)))
+                        skipping = None
                     if self._in_block:
                         self._in_block, self._graph = False, self.default
                         raise self._expected(pos, "'}' to close the graph block")
                     break
                 start = pos
-                if recovering:
+                if skipping is not None:
                     pos = self._skip_statement(src, pos)
-                    recovering = False
+                    assert on_error is not None
+                    on_error(self._skipped(skipping, start, pos))
+                    skipping = None
                 else:
                     pos = read_statement(src, pos, out)
             except _NeedMore:
                 # The unfinished statement's triples are dropped: it is parsed again, whole.
                 del out[mark:]
                 if out:
+                    self.trim_caches()
                     yield out
                     out = []
                 # Keep the unfinished statement from the start of its line, so that the
@@ -258,14 +269,19 @@ class TurtleParser(BatchParser):
                 self._done = reader.done
                 pos = start - line_start
             except ParseError as e:
-                if errors is None:
+                if on_error is None:
                     raise
-                errors.append(e)
                 del out[mark:]
-                recovering = True
+                skipping = e
                 pos = start
         if out:
+            self.trim_caches()
             yield out
+
+    def trim_caches(self) -> None:
+        """Bound every term cache (once per buffer: the hot loop carries no check)."""
+        self.terms.trim()
+        trim_caches(self._iris, self._pnames, self._plain, self._numbers, self._graphs)
 
     def _skip_statement(self, src: str, pos: int) -> int:
         """After an error: the position just past the '.' ending the statement at ``pos``.
@@ -933,9 +949,14 @@ class TurtleParser(BatchParser):
                 raise self._expected(dt_pos, "a datatype IRI or prefixed name after '^^'")
             dt_end, datatype = self._read_prefixed_name(src, dt_pos, m2)
         try:
-            return dt_end, self.terms.literal(lexical, datatype, None)
+            lit = self.terms.literal(lexical, datatype, None)
         except SpanError as e:
             raise self._located(e, pos, dt_end) from None
+        if self.warn is not None:
+            reason = ill_typed(lexical, datatype)
+            if reason is not None:
+                self.warn(self._error(pos, dt_end, f"{ILL_TYPED}: {reason}"))
+        return dt_end, lit
 
     def _new_plain_literal(self, raw: str) -> Literal | None:
         """The simple literal for an uncached string body; None if it has escapes.

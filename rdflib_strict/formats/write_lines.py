@@ -41,7 +41,8 @@ def quad_groups(quads: Iterable[Statement]) -> Iterator[Group]:
     run: list[Triple] = []
     label: Node | None = None
     for s, p, o, g in quads:
-        if g != label and run:
+        # A run is cut at _CHUNK too, so that a dump streams through in bounded memory.
+        if (g != label or len(run) >= _CHUNK) and run:
             yield label, run
             run = []
         label = g
@@ -76,6 +77,7 @@ def write_lines(
             _by_predicate(triples.index, end, label, terms, out)
         else:
             _by_triple(triples, end, label, terms, out)
+        terms.trim()
     if canonical:
         # Duplicates arise only from terms rdflib keeps apart but RDF does not (an
         # xsd:string-typed and a simple literal, tags differing in case).

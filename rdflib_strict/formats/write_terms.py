@@ -17,6 +17,7 @@ from typing import Final
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..edge.terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING
+from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY
@@ -26,6 +27,7 @@ from ..syntax.langtag import langtag_error
 __all__ = ["Quoted", "TermWriter"]
 
 _LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
+_FRESH_RE: Final = re.compile("r[0-9]+")
 
 #: The statement (or, for a graph label, the label alone) an error names; g may be None.
 Quoted = tuple[Node | None, ...]
@@ -46,8 +48,10 @@ class TermWriter:
         #: IRI text -> its IRIREF (``<...>``); holds only IRIs that passed the check, so a hot
         #: loop may look up ``str(term)`` for an exact URIRef and fall back to ``iri()``.
         self.iris: dict[str, str] = {}
+        # Ids written under another label, and fresh-looking ones written as themselves.
         self._labels: dict[str, str] = {}
-        self._used: set[str] = set()
+        # Labels of the fresh form ("r" digits) in the output so far.
+        self._given: set[str] = set()
         self._fresh = 0
         self._langs: dict[str, str] = {}
         self._care = string_care(ascii_only)
@@ -72,26 +76,36 @@ class TermWriter:
         return escape_iri(iri, self.ascii_only)
 
     def bnode(self, term: BNode) -> str:
+        # A valid id is its own label and needs no memory, so that writing a dump's millions
+        # of blank nodes stays bounded; only relabelled ids (invalid ones, and ids that look
+        # like a fresh label already handed out) and the fresh-looking labels in use are kept.
         key = str(term)
         label = self._labels.get(key)
         if label is None:
-            label = key
             if (
-                _LABEL_RE.fullmatch(label) is None
-                or label in self._used
-                or (self.ascii_only and not label.isascii())  # a label has no escapes
+                _LABEL_RE.fullmatch(key) is None
+                or (self.ascii_only and not key.isascii())  # a label has no escapes
+                or key in self._given
             ):
-                label = self._fresh_label()
-            self._used.add(label)
-            self._labels[key] = label
+                label = self._labels[key] = self._fresh_label()
+            else:
+                label = key
+                if _FRESH_RE.fullmatch(key) is not None:
+                    self._labels[key] = key
+                    self._given.add(key)
         return "_:" + label
 
     def _fresh_label(self) -> str:
         while True:
             self._fresh += 1
             label = f"r{self._fresh}"
-            if label not in self._used:
+            if label not in self._given:
+                self._given.add(label)
                 return label
+
+    def trim(self) -> None:
+        """Bound the caches of checked terms (writers call it once per batch)."""
+        trim_caches(self.iris, self._langs)
 
     def literal(self, term: Literal, statement: Quoted | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""

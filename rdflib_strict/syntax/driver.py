@@ -14,11 +14,14 @@ from rdflib.term import Node
 from .errors import ParseError, SpanError
 from .source import ChunkReader
 
-__all__ = ["BatchParser", "Quad"]
+__all__ = ["BatchParser", "OnError", "Quad"]
 
 #: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
 #: parser was told stands for a graph: a sink's context, a label, or None for the default).
 Quad = tuple[Node, Node, Node, Any]
+#: What a caller passes to skip bad statements: called with each one's ParseError (whose
+#: ``skipped`` holds the statement's text) before parsing resumes after it.
+OnError = Callable[[ParseError], None]
 
 
 class BatchParser:
@@ -30,12 +33,20 @@ class BatchParser:
     """
 
     name: str = "<string>"
+    #: Given, each ill-typed literal (valid RDF, so never an error) is reported here as a
+    #: ParseError placed on it; only the validators and the Turtle parser look.
+    warn: Callable[[ParseError], None] | None = None
     _src: str = ""
     _first_line: int = 1
 
     def _error(self, pos: int, end: int, msg: str) -> ParseError:
         """The ParseError for ``_src[pos:end]``."""
         return ParseError.at(self._src, pos, end, msg, self.name, self._first_line)
+
+    def _skipped(self, e: ParseError, start: int, end: int) -> ParseError:
+        """``e`` with ``skipped`` set to the statement text ``_src[start:end]`` it rejected."""
+        e.skipped = self._src[start:end]
+        return e
 
     def _located(self, e: SpanError, start: int, end: int, offset: int | None = None) -> ParseError:
         """The ParseError for a SpanError raised on the token ``_src[start:end]``.
@@ -48,20 +59,22 @@ class BatchParser:
         base = start if offset is None else offset
         return self._error(base + e.start, base + e.end, e.msg)
 
-    def batches(self, reader: ChunkReader, errors: list[ParseError] | None = None) -> Iterator[list[Quad]]:
+    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
         raise NotImplementedError
 
     def parse(
-        self, reader: ChunkReader, emit: Callable[[list[Quad]], None], errors: list[ParseError] | None = None
+        self, reader: ChunkReader, emit: Callable[[list[Quad]], None], on_error: OnError | None = None
     ) -> int:
         """Parse everything ``reader`` yields, handing each batch of statements to ``emit``.
 
-        With ``errors`` given, a bad statement is recorded there and parsing resumes after it
-        (the validator reports every error it can); otherwise the first error raises.
-        Returns the number of statements.
+        With ``on_error`` given, each bad statement's error goes to it and parsing resumes
+        after that statement (line formats: the next line; Turtle and TriG: after the '.'
+        ending the statement); none of the bad statement's triples are emitted. Otherwise
+        the first error raises. An error the reader cannot resume after (bad UTF-8, a corrupt
+        stream) always raises. Returns the number of statements.
         """
         count = 0
-        for batch in self.batches(reader, errors):
+        for batch in self.batches(reader, on_error):
             count += len(batch)
             emit(batch)
         return count
