@@ -12,10 +12,12 @@ from typing import Final
 from rdflib.exceptions import ParserError
 
 __all__ = [
+    "ILL_TYPED",
     "LINE_END_RE",
     "QUOTE_MAX",
     "ParseError",
     "SerializeError",
+    "SourceError",
     "SpanError",
     "count_line_ends",
     "describe_found",
@@ -24,6 +26,8 @@ __all__ = [
     "visible",
 ]
 
+#: How a warning about an ill-typed literal starts: valid RDF, so never an error.
+ILL_TYPED: Final = "ill-typed literal (valid RDF; a warning)"
 #: The most characters of the input a message or caret quotes.
 QUOTE_MAX: Final = 40
 # [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
@@ -73,7 +77,9 @@ class ParseError(ParserError, SyntaxError):
     - ``lineno``, ``colno``: 1-based line and column (the column counts code points);
     - ``end_offset``: 1-based column just past the offending span, on the same line;
     - ``text``: the offending line, without its line end;
-    - ``pos``: 0-based offset of the error in the decoded chunk it was found in (internal).
+    - ``pos``: 0-based offset of the error in the decoded chunk it was found in (internal);
+    - ``skipped``: when the caller asked to skip bad statements (``on_error``), the original
+      text of the statement that was skipped, line end included; else "".
 
     ``str(e)`` is ``SOURCE:LINE:COL: message`` followed by the line and a caret under the span.
     """
@@ -85,6 +91,7 @@ class ParseError(ParserError, SyntaxError):
     end_offset: int
     text: str
     pos: int
+    skipped: str = ""
 
     def __init__(
         self,
@@ -151,6 +158,26 @@ class ParseError(ParserError, SyntaxError):
             self.text,
             self.pos,
         )
+
+
+class SourceError(ParseError):
+    """The input could not be read: a corrupt or truncated compressed stream, a failed download.
+
+    ``filename`` names the source (the path or URL as given); ``lineno`` is the line of the
+    (decompressed) text where reading stopped, 0 when nothing was read that has lines (a
+    failed download, a missing codec); ``colno`` is 0 and ``text`` "". ``str(e)`` is
+    ``SOURCE:LINE: message``, or ``SOURCE: message`` without a line, and no excerpt: the
+    text the stream did give is fine, the fault lies past it.
+    """
+
+    @classmethod
+    def reading(cls, msg: str, filename: str, lineno: int = 0) -> SourceError:
+        """The error for a source that failed at ``lineno`` (0: not within the text)."""
+        return cls(msg, filename, lineno, 0, 0, "")
+
+    def __str__(self) -> str:
+        where = f":{self.lineno}" if self.lineno else ""
+        return f"{visible(self.filename)}{where}: {visible(self.msg)}"
 
 
 class SerializeError(ValueError):
