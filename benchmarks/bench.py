@@ -4,7 +4,10 @@
 Inputs are the schema.org release files (``schemaorg-all-https.nt/.nq/.ttl``), TriG made from
 the .nq (``.trig``: several named graphs and the default graph) and x20 copies of them all (IRIs
 renamed per copy; the x20 .nq and .trig hold 20 named graphs), generated once into
-``benchmarks/_data/`` (see ``data.py``).
+``benchmarks/_data/`` (see ``data.py``). With ``--sizes diverse-100k,diverse-1m,diverse-5m``:
+seeded Wikidata-like files in which nearly every term is distinct (multilingual labels,
+escapes, typed literals, blank nodes, percent-encoded IRIs, a graph per run of statements in
+.nq/.trig), generated and checked by pyoxigraph once into ``benchmarks/_data/`` (``diverse.py``).
 
 Workloads, a module each, timed in-process (median of N runs, ``gc.collect()`` before each
 run, variants interleaved round-robin so that drift affects them all alike):
@@ -15,6 +18,9 @@ run, variants interleaved round-robin so that drift affects them all alike):
 * ``serialize.py`` -- serializers (rdflib vs strict vs oxrdflib) on the graph rdflib parsed.
 * ``stream.py``    -- ``rdflib_strict.iterparse`` vs raw ``pyoxigraph.parse``.
 * ``memory.py``    -- peak memory of each parse variant in a fresh subprocess.
+* ``validate.py``  -- only with ``--validate``: the command line (``rdflib-strict validate`` and
+  ``convert --to nt``, ``--to nq`` for quads) against pyoxigraph's parser, each run a fresh
+  subprocess: median time and peak RSS.
 
 ``common.py`` holds formats, plugins, timing, result rows and the machine line; this file is
 the command line driver.
@@ -24,6 +30,17 @@ Usage (from the repository root)::
     .venv/bin/python benchmarks/bench.py                 # full run (several minutes)
     .venv/bin/python benchmarks/bench.py --quick         # small files only, 3 runs
     .venv/bin/python benchmarks/bench.py --only nt --sizes x20 --variants rdflib,floor
+
+    # term-diverse data: every workload, then the command line only (no in-process workloads)
+    nice -n 10 .venv/bin/python benchmarks/bench.py --sizes diverse-1m --only nt,nq --no-serialize
+    nice -n 10 .venv/bin/python benchmarks/bench.py --sizes diverse-1m,diverse-5m --validate \
+        --no-parse --no-serialize --no-iterparse --no-memory
+
+``--sizes`` takes ``small``, ``x20`` (schema.org; the default is both) and ``diverse-100k``,
+``diverse-1m``, ``diverse-5m``; ``--only`` picks the formats of all of them. Large inputs
+(everything but ``small``) get 3 runs and the memory probes. Parsing 5M diverse statements
+into a Graph takes several GiB per variant: on ``diverse-5m`` prefer ``--validate`` with the
+in-process workloads off.
 
 This is a benchmark, not a test: it never asserts, it reports.
 """
@@ -48,43 +65,71 @@ from common import (
     register_checkout_plugins,
     statement_count,
 )
-from data import build_inputs, check_count, resolve_data_dir
+from data import build_inputs, check_count, expected_count, known_count, resolve_data_dir
+from diverse import DIVERSE_SIZES, diverse_inputs
 from memory import memory_inputs, memory_table, memprobe, run_memory
 from parse import parse_table, run_parsers
 from serialize import run_serializers, serialize_table
 from stream import iterparse_table, run_iterparse
+from validate import run_validate, validate_table
+
+ALL_SIZES = (*SIZES, *DIVERSE_SIZES)
 
 
 def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
     # On a shared 2-core machine single runs swing by a third; small files and the
     # serializers are cheap, so they get more runs for a steadier median.
-    runs = args.runs or (3 if args.quick or inp.size == "x20" else 9)
-    log(f"== {inp.label} ({runs} runs)")
-    reference = new_container(inp.fmt).parse(inp.path, format=inp.fmt.rdflib)
-    count = statement_count(reference, inp.fmt)
-    check_count(inp, count)
-    run_parsers(inp, reference, count, args.variants, runs, report)
-    if not args.no_serialize:
-        serialize_runs = args.runs or (3 if args.quick else max(runs, 5))
-        run_serializers(inp, reference, count, args.variants, serialize_runs, report)
-    del reference
+    runs = args.runs or (3 if args.quick or inp.large else 9)
+    count: int | None = None
+    if not (args.no_parse and args.no_serialize and args.no_iterparse):
+        log(f"== {inp.label} ({runs} runs)")
+    if not (args.no_parse and args.no_serialize):
+        reference = new_container(inp.fmt).parse(inp.path, format=inp.fmt.rdflib)
+        count = statement_count(reference, inp.fmt)
+        check_count(inp, count)
+        if not args.no_parse:
+            run_parsers(inp, reference, count, args.variants, runs, report)
+        if not args.no_serialize:
+            serialize_runs = args.runs or (3 if args.quick else max(runs, 5))
+            run_serializers(inp, reference, count, args.variants, serialize_runs, report)
+        del reference
     if not args.no_iterparse:
+        count = known_count(inp) if count is None else count
         run_iterparse(inp, count, runs, report)
+    if args.validate:
+        # Without a known count (schema.org with the in-process workloads off), the table
+        # takes pyoxigraph's.
+        known = count if count is not None else expected_count(inp)
+        run_validate(inp, known, args.runs or (3 if args.quick or inp.large else 5), report)
 
 
 def render(report: Report, args: argparse.Namespace) -> str:
     parts = ["# rdflib_strict benchmark", "", machine_header(), ""]
-    parts += ["## Parsing into a Graph / Dataset", "", parse_table(report.parse), ""]
-    parts += [
-        "x floor / x rdflib: median time divided by the floor's / rdflib's (lower is "
-        "better). floor = Graph.add of prebuilt statements with interned terms.",
-        "",
-    ]
+    if not args.no_parse:
+        parts += ["## Parsing into a Graph / Dataset", "", parse_table(report.parse), ""]
+        parts += [
+            "x floor / x rdflib: median time divided by the floor's / rdflib's (lower is "
+            "better). floor = Graph.add of prebuilt statements with interned terms.",
+            "",
+        ]
     if not args.no_serialize:
         parts += ["## Serializing", "", serialize_table(report.serialize), ""]
         parts += ["speed-up: rdflib's median time divided by this serializer's.", ""]
     if not args.no_iterparse:
         parts += ["## Streaming parse (no Graph)", "", iterparse_table(report.iterparse), ""]
+    if report.validate:
+        parts += [
+            "## Command line vs pyoxigraph (fresh subprocess each run)",
+            "",
+            validate_table(report.validate),
+            "",
+        ]
+        parts += [
+            "median s includes interpreter start-up and imports. peak RSS: the child's "
+            "ru_maxrss (whole process). x pyoxigraph: divided by pyoxigraph's parse of the "
+            "same file, exhausted in Python.",
+            "",
+        ]
     if report.memory:
         parts += [
             "## Peak memory of one parse (fresh subprocess)",
@@ -121,29 +166,43 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "(default: $RDF_DATA_DIR or ../shared/data from the repo root)",
     )
     ap.add_argument(
-        "--runs", type=int, help="runs per variant (default 9 small, 3 x20; serializers at least 5)"
+        "--runs",
+        type=int,
+        help="runs per variant (default 9 small, 3 large: x20, diverse-*; serializers at least 5; "
+        "--validate 5 small, 3 large)",
     )
-    ap.add_argument("--quick", action="store_true", help="small files only, 3 runs")
+    ap.add_argument("--quick", action="store_true", help="3 runs; small files only unless --sizes is given")
     ap.add_argument(
         "--only",
         type=csv_choice(list(FORMATS)),
         default=list(FORMATS),
         help="formats, e.g. " + ",".join(FORMATS),
     )
-    ap.add_argument("--sizes", type=csv_choice(SIZES), default=list(SIZES), help="small,x20 (default both)")
+    ap.add_argument(
+        "--sizes",
+        type=csv_choice(ALL_SIZES),
+        help="inputs: " + ",".join(ALL_SIZES) + " (default small,x20: schema.org; diverse-*: "
+        "term-diverse generated data, see diverse.py)",
+    )
     ap.add_argument(
         "--variants",
         type=csv_choice(PARSE_VARIANTS),
         default=list(PARSE_VARIANTS),
         help="variants for parsing, serializing and memory: " + ",".join(PARSE_VARIANTS),
     )
+    ap.add_argument(
+        "--validate",
+        action="store_true",
+        help="also time `rdflib-strict validate` / `convert` against pyoxigraph (subprocesses, peak RSS)",
+    )
+    ap.add_argument("--no-parse", action="store_true", help="skip parsing into a Graph")
     ap.add_argument("--no-memory", action="store_true", help="skip the memory probes")
     ap.add_argument("--no-serialize", action="store_true", help="skip the serializers")
     ap.add_argument("--no-iterparse", action="store_true", help="skip the streaming parsers")
     ap.add_argument("--_memprobe", nargs=2, metavar=("VARIANT", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if args.quick:
-        args.sizes = ["small"]
+    if args.sizes is None:
+        args.sizes = ["small"] if args.quick else list(SIZES)
     return args
 
 
@@ -157,6 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     log(machine_header())
     started = time.perf_counter()
     inputs = build_inputs(resolve_data_dir(args.data), args.only, args.sizes)
+    inputs += diverse_inputs(args.only, args.sizes)
     report = Report()
     for inp in inputs:
         run_file(inp, args, report)

@@ -1,7 +1,7 @@
 """What every benchmark workload shares: formats, plugins, timing, result rows, tables, machine.
 
-The workloads (``parse``, ``serialize``, ``stream``, ``memory``) each import this module; the
-driver ``bench.py`` runs them and prints their tables.
+The workloads (``parse``, ``serialize``, ``stream``, ``memory``, ``validate``) each import
+this module; the driver ``bench.py`` runs them and prints their tables.
 """
 
 from __future__ import annotations
@@ -71,7 +71,11 @@ FORMATS: dict[str, Fmt] = {
 class Input:
     path: Path
     fmt: Fmt
-    size: str  # "small" or "x20"
+    size: str  # "small" or "x20" (schema.org), or a diverse.DIVERSE_SIZES name
+
+    @property
+    def large(self) -> bool:
+        return self.size != "small"
 
     @property
     def label(self) -> str:
@@ -207,6 +211,7 @@ class Row:
     variant: str
     seconds: float | None  # None: the variant is not available ("n/a")
     reference: dict[str, float]  # reference name -> reference seconds
+    peak_mib: float | None = None  # the command line workload's peak RSS
 
 
 @dataclass
@@ -215,6 +220,7 @@ class Report:
     serialize: list[Row] = field(default_factory=list)
     iterparse: list[Row] = field(default_factory=list)
     memory: list[Row] = field(default_factory=list)  # "seconds" holds MiB here
+    validate: list[Row] = field(default_factory=list)  # command line runs, with peak_mib
     notes: list[str] = field(default_factory=list)
 
 

@@ -138,6 +138,18 @@ def generate(dst: Path, stamp: dict[str, Any], what: str, write: Callable[[TextI
     return dst
 
 
+def expected_count(inp: Input) -> int | None:
+    """A generated file's statement count from its stamp; None for a file not generated here."""
+    expected = read_meta(inp.path).get("expected_statements")
+    return None if expected is None else int(expected)
+
+
+def known_count(inp: Input) -> int:
+    """The statement count of ``inp``: from a generated file's stamp, else from rdflib's parse."""
+    expected = expected_count(inp)
+    return expected if expected is not None else count_statements(inp.path, inp.fmt)
+
+
 def check_count(inp: Input, actual: int) -> None:
     """Compare rdflib's count of a generated file with the count expected at generation."""
     meta = read_meta(inp.path)

@@ -164,8 +164,8 @@ def probe(variant: str, path: Path) -> dict[str, Any]:
 
 
 def memory_inputs(inputs: list[Input]) -> list[Input]:
-    """Memory is measured on the x20 files, or on the small ones if x20 is not selected."""
-    large = [inp for inp in inputs if inp.size == "x20"]
+    """Memory is measured on the large files (x20, diverse), or on the small ones if none is selected."""
+    large = [inp for inp in inputs if inp.large]
     return large or inputs
 
 
