@@ -11,7 +11,7 @@ streams statements without building a graph.
 """
 
 from .api import install, iterparse, uninstall
-from .syntax.errors import ParseError, SerializeError
+from .syntax.errors import ParseError, SerializeError, SourceError
 
-__all__ = ["ParseError", "SerializeError", "__version__", "install", "iterparse", "uninstall"]
+__all__ = ["ParseError", "SerializeError", "SourceError", "__version__", "install", "iterparse", "uninstall"]
 __version__ = "0.1.0"

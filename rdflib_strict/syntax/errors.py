@@ -164,16 +164,18 @@ class SourceError(ParseError):
     """The input could not be read: a corrupt or truncated compressed stream, a failed download.
 
     ``filename`` names the source (the path or URL as given); ``lineno`` is the line of the
-    (decompressed) text where reading stopped, 0 when nothing was read that has lines (a
-    failed download, a missing codec); ``colno`` is 0 and ``text`` "". ``str(e)`` is
-    ``SOURCE:LINE: message``, or ``SOURCE: message`` without a line, and no excerpt: the
-    text the stream did give is fine, the fault lies past it.
+    (decompressed) text where reading stopped, with ``colno`` 1 (the column is not tracked);
+    both are 0 when the source failed before it gave any text (a failed download, a missing
+    codec). ``text`` is "". ``str(e)`` is ``SOURCE:LINE: message``, or ``SOURCE: message``
+    without a line, and no excerpt: the text the stream did give is fine, the fault lies
+    past it.
     """
 
     @classmethod
     def reading(cls, msg: str, filename: str, lineno: int = 0) -> SourceError:
-        """The error for a source that failed at ``lineno`` (0: not within the text)."""
-        return cls(msg, filename, lineno, 0, 0, "")
+        """The error for a source that failed at ``lineno`` (0: before any text)."""
+        colno = 1 if lineno else 0
+        return cls(msg, filename, lineno, colno, colno, "")
 
     def __str__(self) -> str:
         where = f":{self.lineno}" if self.lineno else ""

@@ -22,7 +22,7 @@ from typing import IO, Any, AnyStr, Final
 from .errors import ParseError, count_line_ends
 from .escapes import SURROGATE_RE
 
-__all__ = ["ChunkReader"]
+__all__ = ["ChunkReader", "reads_text"]
 
 CHUNK_SIZE: Final = 1 << 20
 _BOM: Final = "\ufeff"
@@ -41,7 +41,7 @@ class ChunkReader:
         self.line = 1
         self._stream: Any = stream
         self._size = chunk_size
-        self._text = isinstance(stream, io.TextIOBase) or _reads_text(stream)
+        self._text = reads_text(stream)
         self._carry: bytes | str = "" if self._text else b""
         self._next_line = 1
         self._eof = False
@@ -138,7 +138,10 @@ def _cut_at_line_end(
     return data[:cut], rest, not rest
 
 
-def _reads_text(stream: object) -> bool:
+def reads_text(stream: object) -> bool:
+    """Whether ``stream`` yields ``str`` (a text file object) rather than ``bytes``."""
+    if isinstance(stream, io.TextIOBase):
+        return True
     # A StringIO can sit in an InputSource's byte slot; probing with a zero-length read tells
     # text from bytes for file-likes that are not io.IOBase subclasses.
     try:
