@@ -1,0 +1,716 @@
+"""``validate`` (issue #13, items 6 and 8): the term-free N-Triples/N-Quads validator, ill-typed
+literal warnings, errors printed as they are found, ``--max-errors``.
+
+- ``ASCII_IRI_SHAPE``, and ``IRI_SHAPE`` plus ``NOT_UCSCHAR``, only ever accept what ``iri_error``
+  accepts (hypothesis, on an alphabet built from the characters RFC 3987 treats specially);
+- ``LineValidator`` gives exactly ``LineParser``'s verdicts on generated documents: the same
+  count and the same errors at the same places, in any chunking (differential);
+- warnings: golden positions written by hand, on the validator's regex path, on its precise
+  path and in Turtle;
+- the CLI: output order, early stop, exit codes, summary line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from rdflib_strict import cli
+from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.formats.validate_lines import LineValidator
+from rdflib_strict.syntax.errors import ParseError
+from rdflib_strict.syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
+from rdflib_strict.syntax.source import ChunkReader
+
+REPO = Path(__file__).resolve().parent.parent
+XSD = "http://www.w3.org/2001/XMLSchema#"
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+
+# --- (a) the validator's IRI shape accepts only valid IRIs -----------------------------------
+
+_SHAPE = re.compile(IRI_SHAPE)
+_ASCII_SHAPE = re.compile(ASCII_IRI_SHAPE)
+
+#: Characters RFC 3987 treats specially, or that sit at the edges of its ranges.
+IRI_ALPHABET = (
+    # gen-delims, '%' and hex digits (pct-encoded and its near misses)
+    ":/?#[]@%"
+    + "0123456789abcdefABCDEFgGzZ"
+    # sub-delims, unreserved, and ASCII no component takes
+    + "!$&'()*+,;=-._~"
+    + ' "<>\\^`{|}\x00\x1f\x7f'
+    # C1 controls, NBSP, the first and last ucschar of the BMP ranges
+    + "\x80\x85\x9f\xa0\u00e9\ud7ff\uf900\ufdcf\ufdf0\uffef"
+    # private use (iprivate: only in a query), noncharacters, the BOM, specials
+    + "\ue000\uf8ff\ufdd0\ufdef\ufeff\ufff0\ufffd\ufffe\uffff"
+    # lone surrogates (a str can hold them; no IRI can)
+    + "\ud800\udfff"
+    # astral: ucschar, plane-end noncharacters, tags, supplementary private use
+    + "\U00010000\U0001f600\U0001fffe\U0001ffff\U0002fffd\U000dfffe"
+    + "\U000e0000\U000e0fff\U000e1000\U000efffd\U000f0000\U0010fffd\U0010ffff"
+)
+
+_iri_char = st.sampled_from(IRI_ALPHABET) | st.characters(min_codepoint=0x80, max_codepoint=0x10FFFF)
+_iri_text = st.text(_iri_char, max_size=12)
+_scheme = st.sampled_from(["http", "urn", "a", "A+b.c-d", "x1", "1x", "", "ht tp", "é"])
+_host = st.one_of(
+    st.sampled_from(["ex", "example.org", "[::1]", "[v7.x]", "192.168.0.1", "", "h%41", "h%4", "é.fr"]),
+    _iri_text,
+)
+_port = st.sampled_from(["", ":", ":80", ":8a", "::"])
+
+
+@st.composite
+def iri_like(draw: st.DrawFn) -> str:
+    """A string that is often an absolute IRI and often just misses being one."""
+    scheme = draw(_scheme)
+    if draw(st.booleans()):
+        userinfo = draw(st.sampled_from(["", "u@", "u:p@", "@"]) | _iri_text.map(lambda t: t + "@"))
+        rest = "//" + userinfo + draw(_host) + draw(_port)
+        if draw(st.booleans()):
+            rest += "/" + draw(_iri_text)
+    else:
+        rest = draw(_iri_text)
+    if draw(st.booleans()):
+        rest += "?" + draw(_iri_text)
+    if draw(st.booleans()):
+        rest += "#" + draw(_iri_text)
+    return scheme + ":" + rest
+
+
+def shape_accepts(s: str) -> bool:
+    return _SHAPE.fullmatch(s) is not None and NOT_UCSCHAR.search(s) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(iri_like(), st.text(st.sampled_from(IRI_ALPHABET), max_size=20)))
+def test_iri_shape_accepts_only_valid_iris(s: str) -> None:
+    accepted = shape_accepts(s)
+    event(f"IRI_SHAPE accepts: {accepted}")
+    if accepted:
+        assert iri_error(s) is None, s
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(iri_like(), st.text(st.sampled_from(IRI_ALPHABET), max_size=20)))
+def test_ascii_iri_shape_accepts_only_valid_ascii_iris(s: str) -> None:
+    accepted = _ASCII_SHAPE.fullmatch(s) is not None
+    event(f"ASCII_IRI_SHAPE accepts: {accepted}")
+    if accepted:
+        assert s.isascii(), s
+        assert iri_error(s) is None, s
+
+
+@pytest.mark.parametrize(
+    "iri",
+    [
+        "http://ex/s",
+        "urn:isbn:0451450523",
+        "http://example.org:8080/a/b;c?q=1&r=(x)#frag/?",
+        "http://ex/%41%e9",
+        "a:",
+        "mailto:a@b",
+        "tag:a,2024:/x//y",
+    ],
+)
+def test_valid_ascii_iris_the_shapes_are_meant_for(iri: str) -> None:
+    # The properties above are not vacuous: the common shapes do match.
+    assert iri_error(iri) is None
+    assert _ASCII_SHAPE.fullmatch(iri) is not None
+    assert shape_accepts(iri)
+
+
+@pytest.mark.parametrize("iri", ["http://ex/\u00e9t\u00e9", "http://\u00e9.fr/\uf900", "urn:\u4e2d"])
+def test_valid_non_ascii_iris_the_shape_is_meant_for(iri: str) -> None:
+    assert iri_error(iri) is None
+    assert _ASCII_SHAPE.fullmatch(iri) is None
+    assert shape_accepts(iri)
+
+
+@pytest.mark.parametrize(
+    "iri",
+    [
+        "http://ex/a b",  # space
+        "http://ex/%4",  # truncated pct-encoding
+        "http://ex/\x85",  # C1 control
+        "http://ex/\ue000",  # iprivate outside the query
+        "http://ex/\ufdd0",  # noncharacter
+        "http://ex/\U0001fffe",  # astral noncharacter
+        "http://ex/\ud800",  # lone surrogate
+        "http://ex/#a#b",  # '#' in the fragment
+        "1http://ex/",  # scheme starting with a digit
+        "http://[::1/",  # unclosed IP literal
+        "http://ex:8a/",  # port
+    ],
+)
+def test_invalid_iris_are_rejected_by_both(iri: str) -> None:
+    assert iri_error(iri) is not None
+    assert not shape_accepts(iri)
+    assert _ASCII_SHAPE.fullmatch(iri) is None
+
+
+# --- (b) LineValidator == LineParser, differential ------------------------------------------
+
+IRIS = [
+    "<http://ex/s>",
+    "<http://ex/p>",
+    "<urn:x:y>",
+    "<http://ex/\u00e9t\u00e9>",
+    "<http://ex/\U0001f600>",
+    "<http://[::1]:80/x>",
+    "<http://[v1.x]/>",
+    "<http://192.168.0.1/a>",
+    "<http://u@ex:8080/a?q#f>",
+    "<http://ex/%41>",
+    "<http://ex/\\u0041>",
+    "<http://ex/\\U0001F600>",
+    "<http://ex/?q=\ue000>",
+    # invalid ones
+    "<rel>",
+    "<//ex/x>",
+    "<http://ex/a b>",
+    "<http://ex/%zz>",
+    "<http://ex/\ue000>",
+    "<http://ex/\x85>",
+    "<http://ex/\ufdd0>",
+    "<http://ex/#a#b>",
+    "<http://ex/\\ud800>",
+    "<http://ex/\\U00110000>",
+    "<http://ex/\\u00>",
+    "<http://ex/{x}>",
+    "<http://[::1/>",
+    "<http://ex:8a/>",
+    "<http://ex/\\u0020>",
+    "<http://ex/x",
+    "<<",
+]
+BNODES = ["_:b1", "_:b.1", "_:\u00e9", "_:a-b", "_:-a", "_:a:b", "_:", "_:b."]
+STRINGS = [
+    "plain",
+    "",
+    't\\tn\\nq\\"b\\\\ r\\r',
+    "caf\u00e9 \U0001f600",
+    "\\u00E9",
+    "\\U0001F600",
+    "\\U00110000",
+    "\\ud800",
+    "\\uDC00x",
+    "bad\\q",
+    "\\u12",
+    "end\\",
+    "a'b",
+]
+LANGS = [
+    "en",
+    "en-US",
+    "zh-Hant-TW",
+    "de-CH-1901",
+    "x-private",
+    "en-a",
+    "-en",
+    "123",
+    "abcdefghi",
+    "en--ltr",
+    "e",
+]
+DATATYPES = [
+    f"<{XSD}integer>",
+    f"<{XSD}string>",
+    f"<{XSD}boolean>",
+    f"<{XSD}date>",
+    f"<{RDF}langString>",
+    f"<{RDF}dirLangString>",
+    "<http://ex/dt>",
+    "<rel>",
+    f"<{XSD}\\u0069nteger>",
+]
+TYPED_LEXICALS = ["1", "-007", "abc", "true", "2024-02-30", "2024-02-29", " 1", "1.5"]
+WS = [" ", " ", " ", "\t", "  ", ""]
+LINE_ENDS = ["\n", "\n", "\r", "\r\n", "\n\n", "\r\r\n"]
+
+
+@st.composite
+def literal(draw: st.DrawFn) -> str:
+    kind = draw(st.integers(0, 3))
+    if kind == 2:
+        body = draw(st.sampled_from(TYPED_LEXICALS))
+    else:
+        body = draw(st.sampled_from(STRINGS))
+    text = f'"{body}"'
+    if kind == 1:
+        text += draw(st.sampled_from(["", " "])) + "@" + draw(st.sampled_from(LANGS))
+    elif kind == 2:
+        text += draw(st.sampled_from(["", " "])) + "^^" + draw(st.sampled_from(["", " "]))
+        text += draw(st.sampled_from(DATATYPES))
+    return text
+
+
+_node = st.sampled_from(IRIS) | st.sampled_from(BNODES)
+
+
+@st.composite
+def statement_line(draw: st.DrawFn, quads: bool) -> str:
+    subject = draw(_node | literal())
+    predicate = draw(st.sampled_from(IRIS[:6]) | st.sampled_from(IRIS) | st.sampled_from(BNODES))
+    obj = draw(_node | literal() | literal())
+    parts = [subject, predicate, obj]
+    if draw(st.integers(0, 3)) == 0:
+        parts.append(draw(_node | literal()))  # a graph label (an error in N-Triples)
+    ws = [draw(st.sampled_from(WS)) for _ in range(len(parts) + 2)]
+    text = ws[0] + "".join(p + w for p, w in zip(parts, ws[1:], strict=False))
+    text += draw(st.sampled_from([".", ".", ".", "", ". .", ".x"]))
+    text += draw(st.sampled_from(["", "", " ", " # c", "# c", "\t#"]))
+    return text
+
+
+@st.composite
+def mutated(draw: st.DrawFn, line: str) -> str:
+    """``line`` with one character deleted, inserted or the line cut short."""
+    if not line:
+        return line
+    i = draw(st.integers(0, len(line) - 1))
+    how = draw(st.integers(0, 2))
+    if how == 0:
+        return line[:i] + line[i + 1 :]
+    if how == 1:
+        return line[:i] + draw(st.sampled_from('<>"\\_:@^.# \t\x00\u00e9')) + line[i:]
+    return line[:i]
+
+
+@st.composite
+def line_document(draw: st.DrawFn, quads: bool) -> str:
+    lines: list[str] = []
+    for _ in range(draw(st.integers(1, 10))):
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            line = draw(st.sampled_from(["", " ", "\t", "# comment", "  # c \u00e9", "#"]))
+        else:
+            line = draw(statement_line(quads))
+            if kind == 1:
+                line = draw(mutated(line))
+        lines.append(line + draw(st.sampled_from(LINE_ENDS)))
+    if draw(st.booleans()):
+        lines[-1] = lines[-1].rstrip("\r\n")  # no line end at the end of the document
+    return "".join(lines)
+
+
+Verdict = tuple[int, list[tuple[int, int, int, str, str]]]
+
+
+def _errors(log: list[ParseError]) -> list[tuple[int, int, int, str, str]]:
+    return [(e.lineno, e.colno, e.end_offset, e.msg, e.skipped) for e in log]
+
+
+def parser_verdict(data: bytes, quads: bool, chunk_size: int | None = None) -> Verdict:
+    parser = make_parser("nquads" if quads else "ntriples")
+    log: list[ParseError] = []
+    reader = (
+        ChunkReader(io.BytesIO(data), "x")
+        if chunk_size is None
+        else ChunkReader(io.BytesIO(data), "x", chunk_size=chunk_size)
+    )
+    count = parser.parse(reader, lambda batch: None, log.append)
+    return count, _errors(log)
+
+
+def validator_verdict(data: bytes, quads: bool, chunk_size: int | None = None) -> Verdict:
+    log: list[ParseError] = []
+    warnings: list[ParseError] = []
+    reader = (
+        ChunkReader(io.BytesIO(data), "x")
+        if chunk_size is None
+        else ChunkReader(io.BytesIO(data), "x", chunk_size=chunk_size)
+    )
+    count = LineValidator(quads, warnings.append).check(reader, log.append)
+    return count, _errors(log)
+
+
+@pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_validator_gives_the_parsers_verdicts(quads: bool, data: st.DataObject) -> None:
+    doc = data.draw(line_document(quads)).encode("utf-8")
+    expected = parser_verdict(doc, quads)
+    event(f"errors: {min(len(expected[1]), 3)}")
+    assert validator_verdict(doc, quads) == expected, doc
+    for size in (1, 7, 64):
+        chunked = parser_verdict(doc, quads, size)
+        assert validator_verdict(doc, quads, size) == chunked, (size, doc)
+        # Chunk boundaries move nothing but the blank lines a skipped text may take along
+        # (see test_skipped_text_does_not_depend_on_chunking).
+        assert _no_blank_lines(chunked) == _no_blank_lines(expected), (size, doc)
+
+
+def _no_blank_lines(verdict: Verdict) -> Verdict:
+    count, errors = verdict
+    return count, [(*e[:4], e[4].rstrip("\r\n")) for e in errors]
+
+
+@pytest.mark.parametrize("check", [parser_verdict, validator_verdict], ids=["parser", "validator"])
+def test_skipped_text_does_not_depend_on_chunking(check: Any) -> None:
+    # A bad line followed by blank lines: its ParseError.skipped should not change with where
+    # the reader happens to cut its chunks (the CLI's rejects file is made of it).
+    doc = b"<http://ex/s> <http://ex/p> <rel> .\n\n\n<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+    whole = check(doc, False)
+    assert whole[0] == 1
+    for size in (1, 7, 40):
+        assert check(doc, False, size) == whole, size
+
+
+@pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
+def test_validator_verdicts_golden(quads: bool) -> None:
+    # Hand-placed errors: the differential test above cannot see an error both sides miss.
+    doc = (
+        '<http://ex/s> <http://ex/p> "ok" .\r\n'  # 1 valid
+        "<http://ex/s> <http://ex/p> <rel> .\r"  # 2: relative IRI, col 29
+        '_:b <http://ex/\\u0041> "x"@en-a .\n'  # 3: bad language tag, at the '@', col 27
+        '<http://ex/s> <http://ex/p> "x"^^<' + RDF + "langString> .\n"  # 4: needs a tag, col 29
+        '<http://ex/\u00e9> <http://ex/p> "\\ud800" .\n'  # 5: surrogate escape, col 30
+        "# comment\n"
+        "\n"
+        '<http://ex/s> <http://[::1]/p> "caf\u00e9" .'  # 8 valid, no line end
+    )
+    count, errors = validator_verdict(doc.encode(), quads)
+    assert count == 2
+    assert [(line, col) for line, col, *_ in errors] == [(2, 29), (3, 27), (4, 29), (5, 30)]
+    assert "relative IRI" in errors[0][3]
+    assert "language tag" in errors[1][3]
+    assert "rdf:langString needs a language tag" in errors[2][3]
+    assert "surrogate" in errors[3][3]
+    assert errors[0][4] == "<http://ex/s> <http://ex/p> <rel> .\r"
+
+
+# --- (c) ill-typed literals: warnings at hand-computed positions ------------------------------
+
+INT = f"<{XSD}integer>"
+WARN_DOC = (
+    f'<http://ex/s> <http://ex/p> "abc"^^{INT} .\n'  # 1:29 regex path
+    f'<http://ex/s> <http://ex/p> "42"^^{INT} .\n'  # well typed
+    f'<http://ex/s\\u0041> <http://ex/p> "1.5"^^{INT} .\n'  # 3:35 precise path (escaped IRI)
+    f'_:b <http://ex/p> "maybe"^^<{XSD}boolean> .\n'  # 4:19
+    f'<http://ex/s> <http://ex/p> "2024-02-30"^^<{XSD}date> .\n'  # 5:29
+    '<http://ex/s> <http://ex/p> "abc"^^<http://ex/dt> .\n'  # unknown datatype: no warning
+    f'<http://ex/s> <http://ex/p> "\\u0031x"^^{INT} .\n'  # 7:29 ("1x", escaped)
+)
+WARN_POSITIONS = [(1, 29), (3, 35), (4, 19), (5, 29), (7, 29)]
+
+
+@pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
+@pytest.mark.parametrize("chunk_size", [None, 7])
+def test_ill_typed_warnings_are_placed_and_are_not_errors(quads: bool, chunk_size: int | None) -> None:
+    warnings: list[ParseError] = []
+    errors: list[ParseError] = []
+    data = io.BytesIO(WARN_DOC.encode())
+    reader = ChunkReader(data, "w") if chunk_size is None else ChunkReader(data, "w", chunk_size=chunk_size)
+    count = LineValidator(quads, warnings.append).check(reader, errors.append)
+    assert count == 7
+    assert errors == []
+    assert [(w.lineno, w.colno) for w in warnings] == WARN_POSITIONS
+    assert all(w.msg.startswith("ill-typed literal (valid RDF; a warning): ") for w in warnings)
+    assert "xsd:integer" in warnings[0].msg
+    assert "xsd:boolean" in warnings[2].msg
+
+
+def test_no_warnings_without_warn() -> None:
+    errors: list[ParseError] = []
+    count = LineValidator(False).check(ChunkReader(io.BytesIO(WARN_DOC.encode()), "w"), errors.append)
+    assert (count, errors) == (7, [])
+
+
+# --- (d) the CLI ------------------------------------------------------------------------------
+
+
+def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rdflib_strict", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=REPO,
+    )
+
+
+def run_here(args: list[str], capsys: pytest.CaptureFixture[str]) -> subprocess.CompletedProcess[str]:
+    """``cli.main`` in this process (no interpreter start-up), as ``run`` reports it."""
+    capsys.readouterr()
+    code = cli.main(args)
+    captured = capsys.readouterr()
+    return subprocess.CompletedProcess(args, code, captured.out, captured.err)
+
+
+def first_lines(out: str) -> list[str]:
+    """The ``SOURCE:LINE:COL: message`` line of each report (not the source excerpts)."""
+    return [line for line in out.splitlines() if line and not line.startswith(" ")]
+
+
+def test_cli_warnings_in_ntriples(tmp_path: Path) -> None:
+    path = tmp_path / "w.nt"
+    path.write_text(WARN_DOC, encoding="utf-8")
+    out = run(["validate", str(path)])
+    assert out.returncode == 0
+    reports = first_lines(out.stdout)
+    assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{line}:{col}" for line, col in WARN_POSITIONS]
+    assert all(": ill-typed literal (valid RDF; a warning): " in r for r in reports)
+    assert "1 file checked: 1 valid, 0 invalid (0 errors, 5 warnings); 7 statements in " in out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+TTL_WARN = (
+    "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+    "@prefix : <http://ex/> .\n"
+    ':s :p "abc"^^xsd:integer ;\n'  # 3:7
+    '   :q "1"^^xsd:integer, "x"^^xsd:boolean .\n'  # 4:25
+    ':t :p [ :q "2024-13-01"^^xsd:date ] .\n'  # 5:12
+)
+
+
+def test_cli_warnings_in_turtle(tmp_path: Path) -> None:
+    path = tmp_path / "w.ttl"
+    path.write_text(TTL_WARN, encoding="utf-8")
+    out = run(["validate", str(path)])
+    assert out.returncode == 0
+    reports = first_lines(out.stdout)
+    assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:3:7", f"{path}:4:25", f"{path}:5:12"]
+    assert all(": ill-typed literal (valid RDF; a warning): " in r for r in reports)
+    assert "(0 errors, 3 warnings); 5 statements in " in out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_cli_no_warn_ill_typed(tmp_path: Path) -> None:
+    path = tmp_path / "w.ttl"
+    path.write_text(TTL_WARN, encoding="utf-8")
+    out = run(["validate", "--no-warn-ill-typed", str(path)])
+    assert out.returncode == 0
+    assert out.stdout == ""
+    assert "1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings); 5 statements in " in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_cli_warnings_do_not_hide_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mixed.nt"
+    path.write_text(
+        f'<http://ex/s> <http://ex/p> "x"^^{INT} .\n'
+        "<http://ex/s> <http://ex/p> <rel> .\n"
+        f'<http://ex/s> <http://ex/p> "y"^^{INT} .\n',
+        encoding="utf-8",
+    )
+    out = run_here(["validate", str(path)], capsys)
+    assert out.returncode == 1
+    reports = first_lines(out.stdout)
+    assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", f"{path}:3:29"]
+    assert "ill-typed" in reports[0] and "ill-typed" in reports[2]
+    assert "relative IRI" in reports[1]
+    assert "1 file checked: 0 valid, 1 invalid (1 error, 2 warnings); 2 statements in " in out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("fmt", ["nt", "nq", "ttl", "trig"])
+def test_cli_errors_in_document_order(tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # Lines 2, 5, 8 and 11 have a fourth term, a literal: bad in every format, at column 45.
+    lines = [
+        f'<http://ex/s{i:02}> <http://ex/p> <http://ex/o> "g" .'
+        if i % 3 == 1
+        else f"<http://ex/s{i:02}> <http://ex/p> <http://ex/o> ."
+        for i in range(12)
+    ]
+    path = tmp_path / f"bad.{fmt}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = run_here(["validate", str(path)], capsys)
+    assert out.returncode == 1
+    reports = first_lines(out.stdout)
+    assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{n}:45" for n in (2, 5, 8, 11)]
+    assert "1 file checked: 0 valid, 1 invalid (4 errors, 0 warnings); 8 statements in " in out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_cli_max_errors_stops_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "many.nt"
+    path.write_text(
+        "".join(f"<http://ex/s> <http://ex/p> <rel{i}> .\n" for i in range(1, 21)), encoding="utf-8"
+    )
+    out = run_here(["validate", "--max-errors", "4", str(path)], capsys)
+    assert out.returncode == 1
+    reports = first_lines(out.stdout)
+    assert reports[:4] == [
+        f"{path}:{i}:29: invalid IRI <rel{i}>: relative IRI; only absolute IRIs are allowed here"
+        for i in range(1, 5)
+    ]
+    assert reports[4:] == [f"{path}: stopped after 4 errors (--max-errors)"]
+    assert "rel5" not in out.stdout
+    assert "1 file checked: 0 valid, 1 invalid (4 errors, 0 warnings);" in out.stderr
+
+
+def test_cli_max_errors_turtle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "many.ttl"
+    path.write_text(
+        "".join(f"<http://ex/s> <http://ex/p> bad{i} .\n" for i in range(1, 11)), encoding="utf-8"
+    )
+    out = run_here(["validate", "--max-errors", "2", str(path)], capsys)
+    assert out.returncode == 1
+    reports = first_lines(out.stdout)
+    assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", str(path)]
+    assert reports[-1] == f"{path}: stopped after 2 errors (--max-errors)"
+    assert "(2 errors, 0 warnings)" in out.stderr
+
+
+def test_cli_max_errors_one_file_does_not_stop_the_next(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = tmp_path / "a.nt"
+    b = tmp_path / "b.nt"
+    a.write_text("<rel> <http://ex/p> <http://ex/o> .\n" * 3, encoding="utf-8")
+    b.write_text(
+        "<http://ex/s> <http://ex/p> <http://ex/o> .\n<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8"
+    )
+    out = run_here(["validate", "--max-errors", "1", str(a), str(b)], capsys)
+    assert out.returncode == 1
+    reports = first_lines(out.stdout)
+    assert reports[0].startswith(f"{a}:1:1: invalid IRI <rel>")
+    assert reports[1] == f"{a}: stopped after 1 errors (--max-errors)"
+    assert reports[2].startswith(f"{b}:2:1: invalid IRI <rel>")
+    assert reports[3:] == [f"{b}: stopped after 1 errors (--max-errors)"]
+    assert "2 files checked: 0 valid, 2 invalid (2 errors, 0 warnings);" in out.stderr
+
+
+# Filler that is valid and long enough for the reader to hand over the chunks before it
+# (it reads 1 MiB chunks and peeks one more before it yields one).
+_FILLER_LINE = "<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+_FILLER = _FILLER_LINE * ((3 << 20) // len(_FILLER_LINE))
+_BAD_LINE = "<http://ex/s> <http://ex/p> <rel> .\n"
+
+
+def _feed(proc: subprocess.Popen[bytes], parts: list[bytes]) -> None:
+    assert proc.stdin is not None
+    try:
+        for part in parts:
+            proc.stdin.write(part)
+            proc.stdin.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        pass  # the validator stopped reading (or the test closed the pipe)
+
+
+def _readline(stream: IO[bytes], timeout: float) -> bytes | None:
+    box: list[bytes] = []
+    reader = threading.Thread(target=lambda: box.append(stream.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    return box[0] if box else None
+
+
+def _validate_stdin(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "rdflib_strict", "validate", "-", "--format", "nt", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=REPO,
+    )
+
+
+def test_cli_prints_an_error_before_the_input_ends() -> None:
+    # stdin stays open after a bad line and 3 MB more: the error must come out while the
+    # validator still waits for the rest (the 60 s bound only guards against a hang).
+    proc = _validate_stdin()
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    feeder = threading.Thread(target=_feed, args=(proc, [_BAD_LINE.encode(), _FILLER.encode()]), daemon=True)
+    feeder.start()
+    try:
+        line = _readline(proc.stdout, 60)
+        assert line is not None, "no error printed while the input was still open"
+        assert (
+            line.decode()
+            == "<stdin>:1:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here\n"
+        )
+        assert proc.poll() is None  # still reading
+        feeder.join(60)
+        proc.stdin.write(_BAD_LINE.encode())
+        proc.stdin.close()
+        rest = proc.stdout.read()
+        err = proc.stderr.read()
+        proc.wait(60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    n = _FILLER.count("\n") + 2
+    assert first_lines(rest.decode()) == [
+        f"<stdin>:{n}:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here"
+    ]
+    assert proc.returncode == 1
+    assert b"1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings)" in err
+    assert b"Traceback" not in rest + err
+
+
+def test_cli_max_errors_stops_reading() -> None:
+    # The input is never closed: the validator can only exit by stopping early.
+    proc = _validate_stdin("--max-errors", "2")
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    feeder = threading.Thread(
+        target=_feed, args=(proc, [(_BAD_LINE * 3).encode(), _FILLER.encode(), _FILLER.encode()]), daemon=True
+    )
+    feeder.start()
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        pytest.fail("validate --max-errors 2 kept reading an input that never ends")
+    out = proc.stdout.read().decode()
+    err = proc.stderr.read().decode()
+    feeder.join(60)
+    assert proc.returncode == 1
+    assert first_lines(out)[:-1] == [
+        "<stdin>:1:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here",
+        "<stdin>:2:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here",
+    ]
+    # (the stop line names stdin "-" where the errors say "<stdin>")
+    assert out.splitlines()[-1].endswith(": stopped after 2 errors (--max-errors)")
+    assert "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings)" in err
+    assert "Traceback" not in out + err
+
+
+def test_cli_in_process_summary_and_quiet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "w.nt"
+    path.write_text(WARN_DOC + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    assert cli.main(["validate", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert (
+        first_lines(captured.out)[-1]
+        == f"{path}:8:1: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here"
+    )
+    assert "1 file checked: 0 valid, 1 invalid (1 error, 5 warnings); 7 statements in " in captured.err
+    assert cli.main(["validate", "-q", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 6  # one line per warning and error, no excerpt
+    assert captured.err == ""
+
+
+def test_cli_no_traceback_from_rdflib_logging(tmp_path: Path) -> None:
+    # rdflib logs a traceback when a typed literal's value cannot be converted; the Turtle path
+    # builds rdflib literals, so that is where it would show.
+    path = tmp_path / "t.ttl"
+    path.write_text(
+        "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+        '<http://ex/s> <http://ex/p> "abc"^^xsd:integer, "1e"^^xsd:double, "x"^^xsd:dateTime,'
+        ' "maybe"^^xsd:boolean, "12"^^xsd:byte, "1.2.3"^^xsd:decimal .\n',
+        encoding="utf-8",
+    )
+    for args in (
+        ["validate", str(path)],
+        ["validate", "--no-warn-ill-typed", str(path)],
+        ["convert", str(path), "--to", "nt"],
+    ):
+        out = run(args)
+        assert out.returncode == 0, out
+        assert "Traceback" not in out.stdout + out.stderr, args
+        assert "Failed to convert" not in out.stderr
