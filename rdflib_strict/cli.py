@@ -9,9 +9,11 @@ Exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
@@ -20,7 +22,8 @@ from .api import FORMATS, format_for
 from .edge.parsers import StatementParser, make_parser
 from .edge.source import OpenedSource, open_source
 from .edge.terms import Statement
-from .syntax.errors import ParseError, SerializeError
+from .syntax.driver import OnError
+from .syntax.errors import ParseError, SerializeError, visible
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -213,9 +216,40 @@ def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-def _statements(parser: StatementParser, opened: OpenedSource) -> Iterator[Statement]:
-    for batch in parser.batches(opened.reader):
+def _statements(
+    parser: StatementParser, opened: OpenedSource, on_error: OnError | None
+) -> Iterator[Statement]:
+    for batch in parser.batches(opened.reader, on_error):
         yield from batch
+
+
+class _Rejects:
+    """``convert --skip-invalid``: each bad statement's error goes to stderr and, with
+    ``--rejects FILE``, its original text to FILE after a ``# SOURCE:LINE:COL: message`` line,
+    so the file can be fixed and converted again."""
+
+    def __init__(self, path: str | None, quiet: bool, progress: _Progress | None) -> None:
+        self.count = 0
+        self._quiet = quiet
+        self._progress = progress
+        self._out: IO[str] | None = None if path is None else open(path, "w", encoding="utf-8", newline="")
+
+    def __call__(self, e: ParseError) -> None:
+        self.count += 1
+        where = f"{visible(e.filename)}:{e.lineno}:{e.colno}: {visible(e.msg)}"
+        if not self._quiet:
+            if self._progress is not None:
+                self._progress.clear()
+            print(f"skipped {where}", file=sys.stderr, flush=True)
+        if self._out is not None:
+            text = e.skipped
+            if text and text[-1] not in "\r\n":
+                text += "\n"
+            self._out.write(f"# {where}\n{text}")
+
+    def close(self) -> None:
+        if self._out is not None:
+            self._out.close()
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
@@ -223,25 +257,30 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
     source_fmt = _input_format(args, args.input, "from_")
     target = format_for(args.to)
+    if args.rejects is not None and not args.skip_invalid:
+        raise _UsageError("--rejects needs --skip-invalid")
     start = time.perf_counter()
     opened, progress = _open_input(args.input, args.quiet)
+    rejects: _Rejects | None = None
     out_path = args.output
     tmp = None
     out: IO[bytes]
-    if out_path in (None, "-"):
-        out = sys.stdout.buffer
-    else:
-        tmp = out_path + ".part"
-        out = open(tmp, "wb")
     ok = False
     count = 0
     try:
+        if args.skip_invalid:
+            rejects = _Rejects(args.rejects, args.quiet, progress)
+        if out_path in (None, "-"):
+            out = sys.stdout.buffer
+        else:
+            tmp = out_path + ".part"
+            out = open(tmp, "wb")
         parser = make_parser(source_fmt, opened.base if args.base is None else args.base)
         if target == "turtle" or target == "trig":
-            count = _to_pretty(parser, opened, out, args, target)
+            count = _to_pretty(parser, opened, out, args, target, rejects)
         else:
             count = write_lines(
-                quad_groups(_statements(parser, opened)),
+                quad_groups(_statements(parser, opened, rejects)),
                 out,
                 with_graphs=target == "nquads",
                 canonical=args.canonical,
@@ -252,23 +291,38 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         print(str(e), file=sys.stderr)
     except SerializeError as e:
         print(f"{opened.name}: {e}", file=sys.stderr)
+    except OSError as e:
+        raise _UsageError(f"cannot write: {e}") from None
     finally:
         _close_input(opened, progress)
+        if rejects is not None:
+            rejects.close()
         if tmp is not None:
             out.close()
             if ok:
                 os.replace(tmp, out_path)
             else:
                 os.unlink(tmp)
-        else:
-            out.flush()
+        elif out_path in (None, "-"):
+            sys.stdout.buffer.flush()
+    skipped = 0 if rejects is None else rejects.count
     if ok and not args.quiet:
-        print(f"{count:,} statements converted in {time.perf_counter() - start:.2f} s", file=sys.stderr)
-    return 0 if ok else 1
+        kept = f"{count:,} statements converted"
+        if rejects is not None:
+            kept += f", {_plural(skipped, 'bad statement')} skipped"
+            if args.rejects is not None and skipped:
+                kept += f" (written to {args.rejects})"
+        print(f"{kept} in {time.perf_counter() - start:.2f} s", file=sys.stderr)
+    return 0 if ok and not skipped else 1
 
 
 def _to_pretty(
-    parser: StatementParser, opened: OpenedSource, out: IO[bytes], args: argparse.Namespace, target: str
+    parser: StatementParser,
+    opened: OpenedSource,
+    out: IO[bytes],
+    args: argparse.Namespace,
+    target: str,
+    on_error: OnError | None,
 ) -> int:
     """Turtle or TriG: grouping by subject needs the whole graph, so it is built in memory."""
     from rdflib import Dataset, Graph
@@ -279,7 +333,7 @@ def _to_pretty(
     dataset = Dataset()
     graphs: dict[Node, Graph] = {}
     count = 0
-    for batch in parser.batches(opened.reader):
+    for batch in parser.batches(opened.reader, on_error):
         for s, p, o, g in batch:
             if g is None:
                 dataset.add((s, p, o))
@@ -332,12 +386,33 @@ def _build_parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--base", help="base IRI: resolves the input's relative IRIs (Turtle), and is written as @base"
     )
+    c.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="write the valid statements and skip each bad one (reported on stderr; exit 1 if any)",
+    )
+    c.add_argument(
+        "--rejects",
+        metavar="FILE",
+        help="with --skip-invalid: write each skipped statement's text to FILE, after a"
+        " '# SOURCE:LINE:COL: message' line",
+    )
     c.add_argument("--quiet", "-q", action="store_true", help="no summary or progress")
     c.set_defaults(run=_cmd_convert)
     return ap
 
 
+def _quiet_rdflib() -> None:
+    """rdflib logs a traceback for each ill-typed literal it builds and warns on odd booleans;
+    ill-typed literals are valid RDF, which validate reports itself (``--warn-ill-typed``)."""
+    logging.getLogger("rdflib.term").addFilter(
+        lambda record: not str(record.msg).startswith("Failed to convert Literal lexical form")
+    )
+    warnings.filterwarnings("ignore", "Parsing weird boolean", UserWarning)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _quiet_rdflib()
     ap = _build_parser()
     args = ap.parse_args(argv)
     if getattr(args, "max_errors", 1) < 1:

@@ -2,9 +2,11 @@
 
 ``validate`` only has to say whether each statement is in the language, so the statement
 regex here is the grammar itself, strict where the parser's fast path is lenient: IRIs are
-matched as absolute RFC 3987 IRIs of the common shapes (``iri.ABSOLUTE_IRI``), string bodies
-allow exactly the escapes ECHAR and UCHAR allow (no surrogates). A line it matches is valid but
-for its language tag (well-formed BCP 47, checked once per distinct tag) and a datatype
+matched as absolute RFC 3987 IRIs of the common shapes (``iri.ASCII_IRI_SHAPE``; a line with
+a non-ASCII IRI is matched with ``iri.IRI_SHAPE`` and searched for the few characters it lets
+through that no IRI takes),
+string bodies allow exactly the escapes ECHAR and UCHAR allow (no surrogates). A line it
+matches is valid but for its language tag (well-formed BCP 47, checked once per distinct tag) and a datatype
 of ``rdf:langString`` / ``rdf:dirLangString``. Everything else (comments, blank lines, IRIs
 with escapes or IP literals, errors) goes to the parser's precise reader, which either accepts
 the line or raises at the exact token, so verdicts and messages are the parser's own.
@@ -23,10 +25,10 @@ from rdflib.term import Literal, Node
 from ..edge.terms import Terms
 from ..syntax.caches import CACHE_LIMIT
 from ..syntax.driver import OnError
-from ..syntax.errors import ILL_TYPED, ParseError
+from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_BODY, WS_LINE
-from ..syntax.iri import ABSOLUTE_IRI
+from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
@@ -38,18 +40,41 @@ _RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 # Datatypes a literal without a language tag may not have: the precise reader says why.
 _NEEDS_LANG: Final = frozenset((_RDF + "langString", _RDF + "dirLangString"))
 
-_IRIREF: Final = f"<{ABSOLUTE_IRI}>"
-_NODE: Final = f"(?:{_IRIREF}|_:{BLANK_NODE_LABEL_BODY})"
 # ECHAR and UCHAR only; a \u escape of a surrogate and every \U escape go to the precise
 # reader (which decodes \U and checks its range).
 _STRING_BODY: Final = r'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})[^"\\\n\r]*)*'
-_OBJECT: Final = (
-    f'(?:{_NODE}|"({_STRING_BODY})"'
-    f"(?:{WS_LINE}\\^\\^{WS_LINE}<({ABSOLUTE_IRI})>|{WS_LINE}@({LANGTAG_BODY}))?)"
-)
 _END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
-_NTRIPLES: Final = re.compile(WS_LINE.join(("", _NODE, _IRIREF, _OBJECT, "")) + _END)
-_NQUADS: Final = re.compile(WS_LINE.join(("", _NODE, _IRIREF, _OBJECT, f"(?:{_NODE}{WS_LINE})?")) + _END)
+
+
+def _statement(iri: str, quads: bool) -> re.Pattern[str]:
+    """The statement regex with IRIs of the shape ``iri``; groups: lexical form, datatype,
+    language tag."""
+    node = f"(?:<{iri}>|_:{BLANK_NODE_LABEL_BODY})"
+    obj = f'(?:{node}|"({_STRING_BODY})"(?:{WS_LINE}\\^\\^{WS_LINE}<({iri})>|{WS_LINE}@({LANGTAG_BODY}))?)'
+    terms = ["", node, f"<{iri}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
+    return re.compile(WS_LINE.join(terms) + _END)
+
+
+def _run_of_statements(quads: bool) -> re.Pattern[str]:
+    """One or more whole lines of the plainest statements, which need no check beyond the
+    regex (and the ill-typed search): ASCII IRIs, labels, literals with tags of the shapes
+    language, language-script, language-region (well-formed BCP 47 by construction) or with a
+    datatype other than rdf:langString / rdf:dirLangString. No comment: a literal-like text in
+    one would fool the search. Each ends with exactly one line end, so the line ends in a
+    match count its statements."""
+    node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})"
+    tag = "[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?"
+    datatype = f"<(?!{re.escape(_RDF)}(?:dir)?langString>){ASCII_IRI_SHAPE}>"
+    obj = f'(?:{node}|"{_STRING_BODY}"(?:{WS_LINE}@{tag}|{WS_LINE}\\^\\^{WS_LINE}{datatype})?)'
+    terms = ["", node, f"<{ASCII_IRI_SHAPE}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
+    end = rf"\.{WS_LINE}(?:\r\n|\n|\r)"
+    return re.compile(f"(?:{WS_LINE.join(terms)}{end})+")
+
+
+# A typed literal in a run: the first '"' of a line opens its one literal, and a string body
+# holds no unescaped '"', so a search from a line's start finds each one whole.
+_TYPED_LITERAL: Final = re.compile(f'"({_STRING_BODY})"{WS_LINE}\\^\\^{WS_LINE}<([^>]*)>')
+
 
 #: What a validator hands a warning to: a ParseError placed on the literal.
 Warn = Callable[[ParseError], None]
@@ -64,7 +89,11 @@ class LineValidator(LineParser):
 
     def __init__(self, quads: bool, warn: Warn | None = None) -> None:
         super().__init__(Terms(), quads, None, _label)
-        self._match = (_NQUADS if quads else _NTRIPLES).match
+        # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
+        # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
+        self._match = _statement(ASCII_IRI_SHAPE, quads).match
+        self._match_any = _statement(IRI_SHAPE, quads).match
+        self._run = _run_of_statements(quads).match
         self.warn = warn
         self._langs: set[str] = set()
 
@@ -73,6 +102,10 @@ class LineValidator(LineParser):
         self.name = reader.name
         statement = self._statement
         match = self._match
+        match_any = self._match_any
+        run = self._run
+        typed_literals = _TYPED_LITERAL.finditer
+        not_ucschar = NOT_UCSCHAR.search
         langs = self._langs
         warn = self.warn
         count = 0
@@ -81,8 +114,24 @@ class LineValidator(LineParser):
             self._first_line = reader.line
             pos = 0
             end = len(src)
+            has_cr = "\r" in src
             while pos < end:
+                # Whole runs of lines first: one regex call for many statements.
+                m = run(src, pos)
+                if m is not None:
+                    stop = m.end()
+                    if warn is not None:
+                        for t in typed_literals(src, pos, stop):
+                            self._check_typed(t, t.group(1), t.group(2), warn)
+                    count += count_line_ends(src, pos, stop) if has_cr else src.count("\n", pos, stop)
+                    pos = stop
+                    if pos >= end:
+                        break
                 m = match(src, pos)
+                if m is None:
+                    m = match_any(src, pos)
+                    if m is not None and not_ucschar(src, pos, m.end()) is not None:
+                        m = None
                 if m is not None:
                     lex, dt, lang = m.group(1, 2, 3)
                     if lex is None or (dt is None and (lang is None or lang in langs)):
