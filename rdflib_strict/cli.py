@@ -163,7 +163,7 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
 
             count = LineValidator(fmt == "nquads", warn).check(opened.reader, report.error)
         else:
-            parser = make_parser(fmt, opened.base if args.base is None else args.base)
+            parser = make_parser(fmt, opened.base if args.base is None else args.base, values=False)
             parser.warn = warn
             count = parser.parse(opened.reader, _discard, report.error)
     except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)

@@ -32,6 +32,7 @@ def make_parser(
     bnodes: dict[str, BNode] | None = None,
     default: Hashable = None,
     graph_for: Callable[[Node], Hashable] | None = None,
+    values: bool = True,
 ) -> StatementParser:
     """A parser for our canonical format name ``fmt`` (``ntriples``, ``nquads``, ``turtle``,
     ``trig``).
@@ -40,9 +41,9 @@ def make_parser(
     IRIs). ``bnodes`` shares blank nodes by label across parses (rdflib's ``bnode_context``).
     Each statement's fourth element is ``default`` for the default graph, and for a named
     graph ``graph_for(label)`` (default: the label itself), which may raise SpanError to
-    refuse it.
+    refuse it. ``values=False`` (validation) leaves typed literals without a Python value.
     """
-    terms = Terms(bnodes)
+    terms = Terms(bnodes, values)
     graphs = _identity if graph_for is None else graph_for
     if fmt == "turtle" or fmt == "trig":
         from ..formats.turtle import TurtleParser

@@ -25,7 +25,7 @@ from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
 
-__all__ = ["Statement", "Terms", "exact_literal"]
+__all__ = ["Statement", "Terms", "exact_literal", "unconverted_literal"]
 
 #: A statement as the parsers yield it and the writers take it: ``(s, p, o, g)``, g None for
 #: the default graph.
@@ -43,6 +43,8 @@ DIRLANGSTRING_NEEDS: Final = (
     "a literal typed rdf:dirLangString needs a language tag and a base direction "
     "('\"x\"@en--ltr'), which is RDF 1.2 syntax this RDF 1.1 parser does not support"
 )
+RDF_LANGSTRING_TEXT: Final = str(RDF.langString)
+RDF_DIRLANGSTRING_TEXT: Final = str(RDF_DIRLANGSTRING)
 RDF_TYPE: Final = URIRef(RDF.type)
 RDF_FIRST: Final = URIRef(RDF.first)
 RDF_REST: Final = URIRef(RDF.rest)
@@ -50,7 +52,6 @@ RDF_NIL: Final = URIRef(RDF.nil)
 # rdflib rewrites the whitespace of these even with normalize=False.
 _WHITESPACE_REWRITTEN: Final = frozenset((URIRef(XSD.normalizedString), URIRef(XSD.token)))
 _new_str = str.__new__
-
 
 
 def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
@@ -80,6 +81,18 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
     return lit
 
 
+def unconverted_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
+    """A Literal with its lexical form, tag and datatype but no value: for a validating parse,
+    which drops its statements, so the conversion to a Python value (most of a typed literal's
+    cost) is skipped."""
+    lit: Literal = _new_str(Literal, lexical)
+    lit._language = lang
+    lit._datatype = datatype
+    lit._value = None
+    lit._ill_typed = None
+    return lit
+
+
 class Terms:
     """Per-parse term caches, bounded (``trim``).
 
@@ -91,9 +104,9 @@ class Terms:
     kept whole and filled with fresh nodes as rdflib's parsers do.
     """
 
-    __slots__ = ("_count", "_labelled", "_prefix", "_shared", "bnodes", "iris", "langs", "literals")
+    __slots__ = ("_build", "_count", "_labelled", "_prefix", "_shared", "bnodes", "iris", "langs", "literals")
 
-    def __init__(self, bnodes: dict[str, BNode] | None = None) -> None:
+    def __init__(self, bnodes: dict[str, BNode] | None = None, values: bool = True) -> None:
         # BNode() draws a uuid4 per node (about 4 us); one random prefix per parse and a
         # counter give ids just as unique across parses for a fifth of the cost.
         # Fixed length, so "l" + label (a label) and "b" + number (no label) never meet.
@@ -101,6 +114,8 @@ class Terms:
         self._labelled = self._prefix + "l"
         self._count = itertools.count()
         self._shared = bnodes is not None
+        # values=False (validation): literals without Python values (unconverted_literal).
+        self._build = exact_literal if values else unconverted_literal
         self.iris: dict[str, URIRef] = {}
         self.bnodes: dict[str, BNode] = {} if bnodes is None else bnodes
         self.literals: dict[tuple[str, str | None, str | None], Literal] = {}
@@ -136,7 +151,8 @@ class Terms:
 
     def literal(self, lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
         """An exact literal from its decoded lexical form (cached by all three parts)."""
-        key = (lexical, datatype, lang)
+        # Keyed by the datatype's text: hashing and comparing a URIRef runs Python code.
+        key = (lexical, None if datatype is None else str(datatype), lang)
         lit = self.literals.get(key)
         if lit is not None:
             return lit
@@ -146,12 +162,12 @@ class Terms:
                 if reason is not None:
                     raise SpanError(f"invalid language tag '{lang}': {reason} (BCP 47)")
                 self.langs.add(lang)
-            lit = exact_literal(lexical, None, lang)
-        elif datatype == RDF_LANGSTRING:
+            lit = self._build(lexical, None, lang)
+        elif key[1] == RDF_LANGSTRING_TEXT:
             raise SpanError("a literal typed rdf:langString needs a language tag")
-        elif datatype == RDF_DIRLANGSTRING:
+        elif key[1] == RDF_DIRLANGSTRING_TEXT:
             raise SpanError(DIRLANGSTRING_NEEDS)
         else:
-            lit = exact_literal(lexical, datatype, None)
+            lit = self._build(lexical, datatype, None)
         self.literals[key] = lit
         return lit

@@ -103,6 +103,9 @@ _PNAME_NS_RE: Final = re.compile(rf"((?:[{PN_CHARS_BASE}][{PN_CHARS}.]*)?):")
 _NAME_CHAR_RE: Final = re.compile(rf"[{PN_CHARS}]")
 
 # [19] INTEGER, [20] DECIMAL, [21] DOUBLE (see _grammar); longest form first.
+# A local name of unreserved characters only (RFC 3987 iunreserved, ASCII part).
+_UNRESERVED_RE: Final = re.compile(r"[A-Za-z0-9_.~\-]*")
+_new_str = str.__new__
 _NUMBER_RE: Final = re.compile(rf"({DOUBLE})|({DECIMAL})|({INTEGER})")
 
 # [22] STRING_LITERAL_QUOTE, [23] STRING_LITERAL_SINGLE_QUOTE (bodies in _grammar)
@@ -202,6 +205,8 @@ class TurtleParser(BatchParser):
         self._graph = default
         self._in_block = False
         self.prefixes: dict[str, str] = {}
+        # Prefixes whose namespace ends in '/' or '#' (see _declare_prefix).
+        self._open_namespaces: set[str] = set()
         self.name = "<string>"
         # Raw IRIREF body -> URIRef; valid for the current base only.
         self._iris: dict[str, URIRef] = {}
@@ -502,6 +507,13 @@ class TurtleParser(BatchParser):
         if self.prefixes.get(prefix) != namespace:
             self.prefixes[prefix] = namespace
             self._pnames.clear()
+            # The namespace is a valid IRI (it was read as one). Ending in '/' or '#', it is
+            # past any port, so unreserved characters after it keep it valid in whatever
+            # component they land: no check needed for names like wd:Q42.
+            if namespace.endswith(("/", "#")):
+                self._open_namespaces.add(prefix)
+            else:
+                self._open_namespaces.discard(prefix)
 
     def _read_base_declaration(self, src: str, pos: int) -> tuple[int, Callable[[], None]]:
         """A base IRI, and what makes it the base once the directive is whole."""
@@ -816,7 +828,7 @@ class TurtleParser(BatchParser):
         if reason is not None:
             shown = f"<{raw}>" if iri == raw else f"<{raw}> (resolved to <{iri}>)"
             raise self._error(pos, end, f"invalid IRI {shown}: {reason}")
-        term = self._iris[raw] = URIRef(iri)
+        term = self._iris[raw] = _new_str(URIRef, iri)  # checked: no second check by URIRef()
         return term
 
     # [136s] PrefixedName ::= PNAME_LN | PNAME_NS
@@ -849,11 +861,15 @@ class TurtleParser(BatchParser):
             raise self._error(
                 pos, end, f"undefined prefix '{prefix}:' in {text} (no @prefix or PREFIX declares it)"
             )
-        iri = namespace + unescape_pn_local(local)
-        reason = iri_error(iri)
-        if reason is not None:
-            raise self._error(pos, end, f"invalid IRI <{iri}> from {text}: {reason}")
-        term = self._pnames[text] = URIRef(iri)
+        if prefix in self._open_namespaces and _UNRESERVED_RE.fullmatch(local) is not None:
+            iri = namespace + local
+        else:
+            iri = namespace + unescape_pn_local(local)
+            reason = iri_error(iri)
+            if reason is not None:
+                raise self._error(pos, end, f"invalid IRI <{iri}> from {text}: {reason}")
+        # Checked above: URIRef() would check the characters again (and only log).
+        term = self._pnames[text] = _new_str(URIRef, iri)
         return end, term
 
     # [137s] BlankNode ::= BLANK_NODE_LABEL | ANON
