@@ -9,7 +9,15 @@ from typing import Final
 
 from .edge.parsers import StatementParser, make_parser
 from .edge.plugins import install, uninstall
-from .edge.source import COMPRESSION_SUFFIXES, OpenedSource, Source, file_iri, is_url, open_source
+from .edge.source import (
+    COMPRESSION_SUFFIXES,
+    OpenedSource,
+    Source,
+    accept_header,
+    file_iri,
+    is_url,
+    open_source,
+)
 from .edge.terms import Statement
 from .syntax.driver import OnError
 
@@ -110,8 +118,11 @@ def iterparse(
     >>> [str(s) for s, p, o, g in iterparse(data=b"<http://ex/s> <http://ex/p> 1 .", format="ttl")]
     ['http://ex/s']
     """
-    with open_source(source, data=data) as opened:
-        parser = make_parser(format_for(format, opened.name), opened.base if base is None else base)
+    given = None if format is None else format_for(format)
+    # A URL is asked for the format given; its media type names one when nothing else does.
+    with open_source(source, data=data, accept=None if given is None else accept_header(given)) as opened:
+        fmt = format_for(given, opened.name, opened.content_type)
+        parser = make_parser(fmt, opened.base if base is None else base)
         # One generator layer per statement, not two: it is most of the cost of a yield.
         for batch in parser.batches(opened.reader, on_error):
             yield from batch

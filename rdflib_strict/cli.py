@@ -20,10 +20,10 @@ from typing import IO, Any
 from . import __version__
 from .api import FORMATS, format_for
 from .edge.parsers import StatementParser, make_parser
-from .edge.source import OpenedSource, open_source
+from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .edge.terms import Statement
 from .syntax.driver import OnError
-from .syntax.errors import ParseError, SerializeError, visible
+from .syntax.errors import ParseError, SerializeError, SourceError, visible
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -86,38 +86,57 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-def _open_input(path: str, quiet: bool) -> tuple[OpenedSource, _Progress | None]:
-    """The opened source and its progress bar (if one is drawn) for a path or '-' (stdin)."""
-    if path == "-":
-        return open_source(sys.stdin.buffer, name="<stdin>"), None
-    progress: _Progress | None = None
+class _Input:
+    """An input opened for a command: the source, its format and its progress bar (if one
+    is drawn). A URL is asked for the format given, and its media type names the format
+    when neither the option nor the URL's extension does."""
 
-    def with_progress(f: IO[bytes]) -> IO[bytes] | _Progress:
-        nonlocal progress
-        size = os.fstat(f.fileno()).st_size
-        if size < _PROGRESS_MIN_BYTES:
-            return f
-        progress = _Progress(f, path, size)
-        return progress
+    def __init__(self, path: str, args: argparse.Namespace, option: str = "format") -> None:
+        given = _format_option(getattr(args, option))
+        self.progress: _Progress | None = None
+        self.opened = self._open(path, args.quiet, given)
+        try:
+            self.fmt = format_for(given, None if path == "-" else path, self.opened.content_type)
+        except ValueError as e:
+            self.close()
+            raise _UsageError(f"{path}: {e}") from None
 
+    def _open(self, path: str, quiet: bool, fmt: str | None) -> OpenedSource:
+        if path == "-":
+            return open_source(sys.stdin.buffer, name="<stdin>")
+
+        def with_progress(f: IO[bytes]) -> IO[bytes] | _Progress:
+            size = os.fstat(f.fileno()).st_size
+            if size < _PROGRESS_MIN_BYTES:
+                return f
+            self.progress = _Progress(f, path, size)
+            return self.progress
+
+        try:
+            return open_source(
+                path,
+                wrap=None if quiet or not sys.stderr.isatty() else with_progress,
+                accept=accept_header(fmt) if is_url(path) else None,
+            )
+        except OSError as e:
+            raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
+        except SourceError as e:
+            raise _UsageError(str(e)) from None
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.finish()
+        self.opened.close()
+
+
+def _format_option(value: str | None) -> str | None:
+    """The canonical name of a --format/--from value (None if not given)."""
+    if value is None:
+        return None
     try:
-        opened = open_source(path, wrap=None if quiet or not sys.stderr.isatty() else with_progress)
-    except OSError as e:
-        raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
-    return opened, progress
-
-
-def _close_input(opened: OpenedSource, progress: _Progress | None) -> None:
-    if progress is not None:
-        progress.finish()
-    opened.close()
-
-
-def _input_format(args: argparse.Namespace, path: str, option: str = "format") -> str:
-    try:
-        return format_for(getattr(args, option), None if path == "-" else path)
+        return format_for(value)
     except ValueError as e:
-        raise _UsageError(f"{path}: {e}") from None
+        raise _UsageError(str(e)) from None
 
 
 class _TooMany(Exception):
@@ -133,28 +152,29 @@ class _Report:
         self._progress = progress
         self.errors = 0
         self.warnings = 0
+        self.unreadable = False
 
     def error(self, e: ParseError) -> None:
         self.errors += 1
-        self._print(e)
+        self.print(e)
         if self.errors >= self._args.max_errors:
             raise _TooMany
 
     def warning(self, w: ParseError) -> None:
         self.warnings += 1
         if self.warnings <= self._args.max_errors:
-            self._print(w)
+            self.print(w)
 
-    def _print(self, e: ParseError) -> None:
+    def print(self, e: ParseError) -> None:
         if self._progress is not None:
             self._progress.clear()
         print(str(e).split("\n", 1)[0] if self._args.quiet else str(e), flush=True)
 
 
 def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
-    fmt = _input_format(args, path)
-    opened, progress = _open_input(path, args.quiet)
-    report = _Report(args, progress)
+    source = _Input(path, args)
+    fmt, opened = source.fmt, source.opened
+    report = _Report(args, source.progress)
     warn = report.warning if args.warn_ill_typed else None
     count = 0
     try:
@@ -166,6 +186,9 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
             parser = make_parser(fmt, opened.base if args.base is None else args.base, values=False)
             parser.warn = warn
             count = parser.parse(opened.reader, _discard, report.error)
+    except SourceError as e:  # the input broke off: not a verdict on the document
+        report.unreadable = True
+        report.print(e)
     except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
         try:
             report.error(e)
@@ -175,7 +198,7 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
         if not args.quiet:
             print(f"{path}: stopped after {args.max_errors} errors (--max-errors)", flush=True)
     finally:
-        _close_input(opened, progress)
+        source.close()
     if report.warnings > args.max_errors and not args.quiet:
         print(f"{path}: {report.warnings - args.max_errors:,} more warnings not shown", flush=True)
     return count, report
@@ -191,11 +214,19 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     statements = 0
     error_count = 0
     warning_count = 0
+    unreadable = 0
     for path in args.files:
-        count, report = _validate_one(path, args)
+        try:
+            count, report = _validate_one(path, args)
+        except _UsageError as e:  # cannot open this one: say so, check the others
+            print(f"rdflib-strict: {e}", file=sys.stderr, flush=True)
+            unreadable += 1
+            continue
         statements += count
         warning_count += report.warnings
-        if report.errors:
+        if report.unreadable:
+            unreadable += 1
+        elif report.errors:
             invalid += 1
             error_count += report.errors
         elif not args.quiet and len(args.files) > 1:
@@ -204,12 +235,13 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         files = len(args.files)
         elapsed = time.perf_counter() - start
         print(
-            f"{files} file{'s' if files != 1 else ''} checked: {files - invalid} valid, {invalid} invalid"
+            f"{files} file{'s' if files != 1 else ''} checked: {files - invalid - unreadable} valid,"
+            f" {invalid} invalid{f', {unreadable} unreadable' if unreadable else ''}"
             f" ({_plural(error_count, 'error')}, {_plural(warning_count, 'warning')});"
             f" {statements:,} statements in {elapsed:.2f} s",
             file=sys.stderr,
         )
-    return 1 if invalid else 0
+    return 2 if unreadable else 1 if invalid else 0
 
 
 def _plural(n: int, word: str) -> str:
@@ -255,27 +287,26 @@ class _Rejects:
 def _cmd_convert(args: argparse.Namespace) -> int:
     from .formats.write_lines import quad_groups, write_lines
 
-    source_fmt = _input_format(args, args.input, "from_")
-    target = format_for(args.to)
+    target = _format_option(args.to)
+    assert target is not None  # --to is required
     if args.rejects is not None and not args.skip_invalid:
         raise _UsageError("--rejects needs --skip-invalid")
     start = time.perf_counter()
-    opened, progress = _open_input(args.input, args.quiet)
-    rejects: _Rejects | None = None
+    source = _Input(args.input, args, "from_")
+    opened, progress = source.opened, source.progress
+    status = 1
     out_path = args.output
-    tmp = None
-    out: IO[bytes]
+    tmp = None if out_path in (None, "-") else out_path + ".part"
     ok = False
     count = 0
     try:
-        if args.skip_invalid:
-            rejects = _Rejects(args.rejects, args.quiet, progress)
-        if out_path in (None, "-"):
-            out = sys.stdout.buffer
-        else:
-            tmp = out_path + ".part"
-            out = open(tmp, "wb")
-        parser = make_parser(source_fmt, opened.base if args.base is None else args.base)
+        rejects = _Rejects(args.rejects, args.quiet, progress) if args.skip_invalid else None
+        out = sys.stdout.buffer if tmp is None else open_output(tmp, out_path)
+    except (OSError, ModuleNotFoundError) as e:  # ModuleNotFoundError: .zst without a codec
+        source.close()
+        raise _UsageError(f"cannot write: {e}") from None
+    try:
+        parser = make_parser(source.fmt, opened.base if args.base is None else args.base)
         if target == "turtle" or target == "trig":
             count = _to_pretty(parser, opened, out, args, target, rejects)
         else:
@@ -287,14 +318,18 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 ascii_only=args.ascii,
             )
         ok = True
+    except SourceError as e:  # the input broke off
+        print(str(e), file=sys.stderr)
+        status = 2
     except ParseError as e:
         print(str(e), file=sys.stderr)
     except SerializeError as e:
         print(f"{opened.name}: {e}", file=sys.stderr)
-    except OSError as e:
-        raise _UsageError(f"cannot write: {e}") from None
+    except OSError as e:  # a read or write failing midway (a full disk, a vanished file)
+        print(f"rdflib-strict: {e}", file=sys.stderr)
+        status = 2
     finally:
-        _close_input(opened, progress)
+        source.close()
         if rejects is not None:
             rejects.close()
         if tmp is not None:
@@ -303,7 +338,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 os.replace(tmp, out_path)
             else:
                 os.unlink(tmp)
-        elif out_path in (None, "-"):
+        else:
             sys.stdout.buffer.flush()
     skipped = 0 if rejects is None else rejects.count
     if ok and not args.quiet:
@@ -313,7 +348,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             if args.rejects is not None and skipped:
                 kept += f" (written to {args.rejects})"
         print(f"{kept} in {time.perf_counter() - start:.2f} s", file=sys.stderr)
-    return 0 if ok and not skipped else 1
+    return status if not ok else 1 if skipped else 0
 
 
 def _to_pretty(
