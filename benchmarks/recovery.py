@@ -16,7 +16,8 @@ directive (in TriG also a block's opening ``label {``, each statement inside it 
 ``}``), as the parser resumes after each. Unit k owns the text from the end of unit k-1 to its
 own end (its '.' or line end); a mutation touches every unit whose owned text overlaps the
 mutated range, ends included, so deleting the '.' that ends unit k touches k and k+1 (they
-are now one statement), and an insertion between two units touches both.
+are now one statement), and an insertion between two units touches both. A touched TriG block
+opening touches its whole block: its statements cannot be put in any graph.
 
 Turtle and TriG units are found by a scan of the original that knows strings, IRIs, comments
 and brackets (independent of the parser); the split is checked by parsing each unit on its
@@ -34,8 +35,9 @@ Reported per corpus: mutants tried and rejected; the recovery rate over all reje
 mutants (statements kept that are in the reference / reference size, summed); the mean of
 the per-mutant rates; the share of mutants with 100% recovery; the same share for mutants that
 touch no directive (a broken ``@prefix`` loses every statement using it, by design); and
-every statement kept that is not in the original, with its mutant (a recovery bug if the
-mutation could not have produced it; see ``--show``).
+every statement kept that is not in the original, with its mutant (a recovery bug unless the
+mutation itself made a valid, different statement before the error, such as a truncated
+blank node label followed by a '.'; ``--show`` prints each mutant recovered below 100%).
 """
 
 from __future__ import annotations
@@ -104,6 +106,7 @@ class Unit:
     end: int  # just past its '.', '}' or line end
     kind: str  # statement, directive, open, close, line
     keys: Counter[Key] = field(default_factory=Counter)
+    block: int = -1  # TriG: the index of the opening of the block it is in (or is)
 
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -227,8 +230,13 @@ def statement_units(text: str, fmt: str, base: str | None) -> list[Unit]:
     units: list[Unit] = []
     directives: list[str] = []
     own_start = 0
+    block_index = -1
     for start, end, kind, opening in spans:
-        unit = Unit(own_start, end, kind)
+        if kind == "open":
+            block_index = len(units)
+        unit = Unit(own_start, end, kind, block=block_index if kind in ("open", "close") or opening else -1)
+        if kind == "close":
+            block_index = -1
         own_start = end
         piece = text[start:end]
         if kind == "directive":
@@ -319,7 +327,8 @@ class Tally:
 
 
 def touched(doc: Document, mut: Mutation) -> list[Unit]:
-    """Units whose owned text [start, end] overlaps [mut.start, mut.end], ends included."""
+    """Units whose owned text [start, end] overlaps [mut.start, mut.end], ends included; in
+    TriG, a touched block opening touches its whole block (its statements have no graph)."""
     first = max(0, bisect.bisect_right(doc.starts, mut.start) - 1)
     out = []
     for u in doc.units[first:]:
@@ -327,6 +336,9 @@ def touched(doc: Document, mut: Mutation) -> list[Unit]:
             break
         if u.end >= mut.start:
             out.append(u)
+    opened = {u.block for u in out if u.kind == "open"}
+    if opened:
+        out += [u for u in doc.units if u.block in opened and u not in out]
     return out
 
 
