@@ -23,7 +23,7 @@ from typing import Final
 from rdflib.term import Literal, Node
 
 from ..edge.terms import Terms
-from ..syntax.caches import CACHE_LIMIT
+from ..syntax.caches import trim_caches
 from ..syntax.driver import OnError
 from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
@@ -164,8 +164,7 @@ class LineValidator(LineParser):
                         if warn is not None:
                             self._check_precise(quad[2], src, pos, warn)
                 pos = next_pos
-            if len(langs) > CACHE_LIMIT:
-                langs.clear()
+            trim_caches(langs)
             self.trim_caches()
         return count
 

@@ -1,0 +1,182 @@
+"""Bounded memory on unbounded input: every term cache stays under its limit, and a streaming
+parse's peak memory does not grow with the number of distinct terms (issue #13, item 1)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+import tracemalloc
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from rdflib import BNode, Graph
+
+import rdflib_strict
+from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.formats.validate_lines import LineValidator
+from rdflib_strict.formats.write_lines import quad_groups, write_lines
+from rdflib_strict.syntax import caches
+from rdflib_strict.syntax.source import ChunkReader
+
+LIMIT = 50
+
+
+class Lines(io.RawIOBase):
+    """A byte stream of ``n`` generated statements, made as it is read (no file, no list)."""
+
+    def __init__(self, n: int, fmt: str) -> None:
+        self._lines = _lines(n, fmt)
+        self._buffer = bytearray()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        while len(self._buffer) < len(b):
+            block = "".join(itertools.islice(self._lines, 1000))
+            if not block:
+                break
+            self._buffer += block.encode()
+        n = min(len(b), len(self._buffer))
+        b[:n] = self._buffer[:n]
+        del self._buffer[:n]
+        return n
+
+
+def _lines(n: int, fmt: str) -> Iterator[str]:
+    # Every subject, object, literal, tag and graph distinct: the worst case for a cache.
+    if fmt == "turtle":
+        yield "@prefix e: <http://example.org/e/> .\n"
+    for i in range(n):
+        s = f"e:s{i}" if fmt == "turtle" else f"<http://example.org/e/s{i}>"
+        p = f"<http://example.org/p{i % 7}>"
+        if i % 3 == 0:
+            o = f'"value {i}"@x-t{i}'
+        elif i % 3 == 1:
+            o = f'"{i}"^^<http://example.org/dt{i}>'
+        else:
+            o = f"_:b{i}"
+        g = f" <http://example.org/g{i}>" if fmt == "nquads" else ""
+        yield f"{s} {p} {o}{g} .\n"
+
+
+def _caches_of(obj: Any) -> list[tuple[str, int]]:
+    """Every dict or set attribute of ``obj`` and of its ``terms``, with its size."""
+    found = []
+    for owner in (obj, getattr(obj, "terms", None)):
+        if owner is None:
+            continue
+        for name in dir(owner):
+            value = getattr(owner, name, None)
+            if isinstance(value, (dict, set)) and name != "prefixes":
+                found.append((f"{type(owner).__name__}.{name}", len(value)))
+    return found
+
+
+@pytest.fixture
+def small_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(caches, "CACHE_LIMIT", LIMIT)
+
+
+@pytest.mark.parametrize("fmt", ["ntriples", "nquads", "turtle", "trig"])
+def test_parser_caches_stay_bounded(small_limit: None, fmt: str) -> None:
+    parser = make_parser(fmt, None)
+    chunk = 200  # bytes: a handful of statements per chunk
+    reader = ChunkReader(Lines(3000, "turtle" if fmt == "trig" else fmt), "x", chunk_size=chunk)
+    peak: dict[str, int] = {}
+    count = 0
+    for batch in parser.batches(reader):
+        count += len(batch)
+        for name, size in _caches_of(parser):
+            peak[name] = max(peak.get(name, 0), size)
+    assert count == 3000
+    assert peak, "no caches found: the test would prove nothing"
+    # Trimmed once per chunk: at most LIMIT entries plus one chunk's worth.
+    assert {name: size for name, size in peak.items() if size > LIMIT + chunk // 30} == {}
+
+
+@pytest.mark.parametrize("quads", [False, True])
+def test_validator_caches_stay_bounded(small_limit: None, quads: bool) -> None:
+    fmt = "nquads" if quads else "ntriples"
+    validator = LineValidator(quads)
+    reader = ChunkReader(Lines(3000, fmt), "x", chunk_size=200)
+    assert validator.check(reader) == 3000
+    sizes = dict(_caches_of(validator))
+    assert "LineValidator._langs" in sizes
+    assert max(sizes.values()) <= LIMIT + 10
+
+
+def test_writer_caches_stay_bounded(small_limit: None) -> None:
+    from rdflib_strict.formats.write_terms import TermWriter
+
+    seen: list[TermWriter] = []
+    real_init = TermWriter.__init__
+
+    def spy(self: TermWriter, *args: Any, **kwargs: Any) -> None:
+        real_init(self, *args, **kwargs)
+        seen.append(self)
+
+    statements = rdflib_strict.iterparse(Lines(20_000, "ntriples"), format="nt")
+    out = io.BytesIO()
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(TermWriter, "__init__", spy)
+        assert write_lines(quad_groups(statements), out, with_graphs=False) == 20_000
+    (writer,) = seen
+    # One run of quad_groups is written at a time (4096 statements), then trimmed.
+    assert {name: size for name, size in _caches_of(writer) if size > 4096 + LIMIT} == {}
+    # Blank nodes keep their labels (valid ids need no table), and the output is exact.
+    text = out.getvalue().decode()
+    assert text.count("\n") == 20_000
+    labels = re.findall(r"_:(\S+) \.\n", text)
+    assert len(labels) == len(set(labels)) == 20_000 // 3
+
+
+def test_blank_node_label_is_the_same_node_after_its_cache_entry_is_dropped(small_limit: None) -> None:
+    # _:keep is used first and last, with thousands of other labels between: the label map
+    # is cleared many times, yet both statements must name one node.
+    doc = "_:keep <http://ex/p> <http://ex/o> .\n"
+    doc += "".join(f"_:n{i} <http://ex/p> <http://ex/o{i}> .\n" for i in range(2000))
+    doc += "<http://ex/s> <http://ex/p> _:keep .\n"
+    reader = ChunkReader(io.BytesIO(doc.encode()), "x", chunk_size=100)
+    statements = [q for batch in make_parser("ntriples").batches(reader) for q in batch]
+    first, last = statements[0][0], statements[-1][2]
+    assert isinstance(first, BNode) and first == last
+    assert len({q[0] for q in statements[:-1]}) == 2001
+    # Two parses never share a node, whatever their labels.
+    again = next(rdflib_strict.iterparse(data=doc, format="nt"))[0]
+    assert again != first
+
+
+def test_bnode_context_given_by_the_caller_is_kept_whole(small_limit: None) -> None:
+    shared: dict[str, Any] = {}
+    doc = "".join(f"_:n{i} <http://ex/p> <http://ex/o> .\n" for i in range(500))
+    g = Graph()
+    g.parse(data=doc, format="strict-nt", bnode_context=shared)
+    assert len(shared) == 500  # the caller's map: never trimmed
+    g.parse(data=doc, format="strict-nt", bnode_context=shared)
+    assert len(g) == 500  # the same nodes again
+
+
+def _peak_bytes(n: int, fmt: str) -> int:
+    # The parser as iterparse drives it, in 16 KiB chunks so that small inputs span many.
+    reader = ChunkReader(Lines(n, fmt), "x", chunk_size=16 << 10)
+    tracemalloc.start()
+    try:
+        count = 0
+        for batch in make_parser(fmt).batches(reader):
+            count += len(batch)
+        assert count == n
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("fmt", ["ntriples", "turtle"])
+def test_streaming_peak_memory_does_not_grow_with_distinct_terms(small_limit: None, fmt: str) -> None:
+    # 4x the statements, all terms distinct, the caches limited to 50 entries: bounded, the
+    # peak stays; with CACHE_LIMIT at 10**9 (unbounded) it grows 4.1x (nt; checked by hand).
+    small = _peak_bytes(8_000, fmt)
+    large = _peak_bytes(32_000, fmt)
+    assert large < small * 1.25, (small, large)
