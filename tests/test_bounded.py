@@ -173,10 +173,13 @@ def _peak_bytes(n: int, fmt: str) -> int:
         tracemalloc.stop()
 
 
-@pytest.mark.parametrize("fmt", ["ntriples", "turtle"])
-def test_streaming_peak_memory_does_not_grow_with_distinct_terms(small_limit: None, fmt: str) -> None:
-    # 4x the statements, all terms distinct, the caches limited to 50 entries: bounded, the
-    # peak stays; with CACHE_LIMIT at 10**9 (unbounded) it grows 4.1x (nt; checked by hand).
-    small = _peak_bytes(8_000, fmt)
-    large = _peak_bytes(32_000, fmt)
-    assert large < small * 1.25, (small, large)
+@pytest.mark.parametrize(("fmt", "small_n"), [("ntriples", 24_000), ("turtle", 8_000)])
+def test_streaming_peak_memory_does_not_grow_with_distinct_terms(
+    small_limit: None, fmt: str, small_n: int
+) -> None:
+    # 3x the statements, all terms distinct, the caches limited to 50 entries: bounded, the
+    # peak stays within 10% (both sizes past the point where every cache has filled once);
+    # with CACHE_LIMIT at 10**9 (unbounded) it grows about 3x (checked by hand).
+    small = _peak_bytes(small_n, fmt)
+    large = _peak_bytes(3 * small_n, fmt)
+    assert large < small * 1.1, (small, large)
