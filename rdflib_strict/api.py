@@ -19,7 +19,7 @@ from .edge.source import (
     open_source,
 )
 from .edge.terms import Statement
-from .syntax.driver import OnError
+from .syntax.driver import OnError, on_error_arg
 
 __all__ = [
     "FORMATS",
@@ -118,11 +118,12 @@ def iterparse(
     >>> [str(s) for s, p, o, g in iterparse(data=b"<http://ex/s> <http://ex/p> 1 .", format="ttl")]
     ['http://ex/s']
     """
+    check = on_error_arg(on_error)  # before the first statement, not at the first error
     given = None if format is None else format_for(format)
     # A URL is asked for the format given; its media type names one when nothing else does.
     with open_source(source, data=data, accept=None if given is None else accept_header(given)) as opened:
         fmt = format_for(given, opened.name, opened.content_type)
         parser = make_parser(fmt, opened.base if base is None else base)
         # One generator layer per statement, not two: it is most of the cost of a yield.
-        for batch in parser.batches(opened.reader, on_error):
+        for batch in parser.batches(opened.reader, check):
             yield from batch

@@ -22,6 +22,7 @@ from .api import FORMATS, format_for
 from .edge.parsers import StatementParser, make_parser
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .edge.terms import Statement
+from .formats.lines import LineParser
 from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 
@@ -196,11 +197,14 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
             pass
     except _TooMany:
         if not args.quiet:
-            print(f"{path}: stopped after {args.max_errors} errors (--max-errors)", flush=True)
+            print(
+                f"{opened.name}: stopped after {_plural(args.max_errors, 'error')} (--max-errors)", flush=True
+            )
     finally:
         source.close()
     if report.warnings > args.max_errors and not args.quiet:
-        print(f"{path}: {report.warnings - args.max_errors:,} more warnings not shown", flush=True)
+        hidden = report.warnings - args.max_errors
+        print(f"{opened.name}: {_plural(hidden, 'more warning')} not shown", flush=True)
     return count, report
 
 
@@ -258,13 +262,18 @@ def _statements(
 class _Rejects:
     """``convert --skip-invalid``: each bad statement's error goes to stderr and, with
     ``--rejects FILE``, its original text to FILE after a ``# SOURCE:LINE:COL: message`` line,
-    so the file can be fixed and converted again."""
+    so the file can be fixed and converted again. From Turtle and TriG, the ``@base`` and
+    ``@prefix`` directives in force are written before the first statement that needs them
+    (a statement skipped inside a TriG graph block is written without its block)."""
 
     def __init__(self, path: str | None, quiet: bool, progress: _Progress | None) -> None:
         self.count = 0
+        self.parser: StatementParser | None = None
         self._quiet = quiet
         self._progress = progress
         self._out: IO[str] | None = None if path is None else open(path, "w", encoding="utf-8", newline="")
+        self._base: str | None = None
+        self._prefixes: dict[str, str] = {}
 
     def __call__(self, e: ParseError) -> None:
         self.count += 1
@@ -277,7 +286,22 @@ class _Rejects:
             text = e.skipped
             if text and text[-1] not in "\r\n":
                 text += "\n"
-            self._out.write(f"# {where}\n{text}")
+            self._out.write(f"{self._directives()}# {where}\n{text}")
+
+    def _directives(self) -> str:
+        """The directives in force that the rejects file has not declared yet (Turtle, TriG)."""
+        parser = self.parser
+        if parser is None or isinstance(parser, LineParser):
+            return ""
+        lines = []
+        if parser.base is not None and parser.base != self._base:
+            self._base = parser.base
+            lines.append(f"@base <{parser.base}> .\n")
+        for prefix, namespace in parser.prefixes.items():
+            if self._prefixes.get(prefix) != namespace:
+                self._prefixes[prefix] = namespace
+                lines.append(f"@prefix {prefix}: <{namespace}> .\n")
+        return "".join(lines)
 
     def close(self) -> None:
         if self._out is not None:
@@ -307,6 +331,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         raise _UsageError(f"cannot write: {e}") from None
     try:
         parser = make_parser(source.fmt, opened.base if args.base is None else args.base)
+        if rejects is not None:
+            rejects.parser = parser
         if target == "turtle" or target == "trig":
             count = _to_pretty(parser, opened, out, args, target, rejects)
         else:

@@ -576,9 +576,9 @@ def test_cli_max_errors_one_file_does_not_stop_the_next(
     assert out.returncode == 1
     reports = first_lines(out.stdout)
     assert reports[0].startswith(f"{a}:1:1: invalid IRI <rel>")
-    assert reports[1] == f"{a}: stopped after 1 errors (--max-errors)"
+    assert reports[1] == f"{a}: stopped after 1 error (--max-errors)"
     assert reports[2].startswith(f"{b}:2:1: invalid IRI <rel>")
-    assert reports[3:] == [f"{b}: stopped after 1 errors (--max-errors)"]
+    assert reports[3:] == [f"{b}: stopped after 1 error (--max-errors)"]
     assert "2 files checked: 0 valid, 2 invalid (2 errors, 0 warnings);" in out.stderr
 
 

@@ -24,7 +24,7 @@ from rdflib.parser import InputSource, Parser, PythonInputSource
 from rdflib.plugin import Plugin
 from rdflib.serializer import Serializer
 
-from ..syntax.driver import OnError
+from ..syntax.driver import on_error_arg
 from .internals import caller_selves, registry_entry, restore_registry_entry
 from .parsers import make_parser
 from .sink import SinkWriter, paused_gc
@@ -166,7 +166,7 @@ class _StrictParser(Parser):
         )
         with open_input(source) as opened, paused_gc(keep=True):
             try:
-                parser.parse(opened.reader, writer.emit, _on_error(kwargs.get("on_error")))
+                parser.parse(opened.reader, writer.emit, on_error_arg(kwargs.get("on_error")))
                 writer.commit()
             except BaseException:
                 writer.rollback()
@@ -174,12 +174,6 @@ class _StrictParser(Parser):
         prefixes: dict[str, str] = getattr(parser, "prefixes", {})
         for prefix, namespace in prefixes.items():
             sink.bind(prefix, namespace)  # exactly as rdflib's turtle parser binds them
-
-
-def _on_error(value: object) -> OnError | None:
-    if value is None or callable(value):
-        return value
-    raise TypeError(f"on_error must be a callable taking a ParseError, not {type(value).__name__}")
 
 
 class NTriplesParser(_StrictParser):

@@ -66,8 +66,9 @@ _WS: Final = always(WS_LINE)
 _STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
 # [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
 _LINE_ENDS: Final = always(r"[\r\n]*")
-# A line's rest up to its end (LF or CR: either ends a line), and the line ends after it.
-_REST_OF_LINE: Final = always(r"[^\r\n]*[\r\n]*")
+# A line's rest and its one line end (LF, CR or CRLF): blank lines after it are not part of
+# it, so a skipped statement's text does not depend on where a chunk ends.
+_REST_OF_LINE: Final = always(r"[^\r\n]*(?:\r\n|\r|\n)?")
 
 _RDF12_TRIPLE_TERM: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 

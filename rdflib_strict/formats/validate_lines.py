@@ -180,7 +180,8 @@ class LineValidator(LineParser):
                 # Subject and predicate are IRIs or labels, which hold no '"': the literal
                 # starts at the line's first one.
                 start = src.index('"', pos)
-                warn(self._ill_typed(start, start + 1, reason))
+                whole = _TYPED_LITERAL.match(src, start)
+                warn(self._ill_typed(start, start + 1 if whole is None else whole.end(), reason))
 
     def _ill_typed(self, start: int, end: int, reason: str) -> ParseError:
         return self._error(start, end, f"{ILL_TYPED}: {reason}")

@@ -14,7 +14,7 @@ from rdflib.term import Node
 from .errors import ParseError, SpanError
 from .source import ChunkReader
 
-__all__ = ["BatchParser", "OnError", "Quad"]
+__all__ = ["BatchParser", "OnError", "Quad", "on_error_arg"]
 
 #: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
 #: parser was told stands for a graph: a sink's context, a label, or None for the default).
@@ -22,6 +22,13 @@ Quad = tuple[Node, Node, Node, Any]
 #: What a caller passes to skip bad statements: called with each one's ParseError (whose
 #: ``skipped`` holds the statement's text) before parsing resumes after it.
 OnError = Callable[[ParseError], None]
+
+
+def on_error_arg(value: object) -> OnError | None:
+    """``value`` as an ``on_error`` argument, checked before anything is parsed."""
+    if value is None or callable(value):
+        return value
+    raise TypeError(f"on_error must be a callable taking a ParseError, not {type(value).__name__}")
 
 
 class BatchParser:
