@@ -286,7 +286,7 @@ def test_reasons_are_short_and_plain() -> None:
 def test_long_adversarial_forms_finish(datatype: str) -> None:
     # Long runs of what each pattern repeats, each spoiled at the end, so that a backtracking
     # engine retries every split of the run if a pattern allowed more than one.
-    n = 20_000
+    n = 5_000  # an exponential pattern never finishes; linear ones take milliseconds
     for body in ("1" * n, "0" * n, "a" * n, "A " * n, "1Y" * n, "-" + "1" * n + "Y1", "P" + "1" * n,
                  "PT" + "1" * n + "H" + "1" * n, "--" + "0" * n, "2024" + "0" * n + "-01-01", "a-" * n,
                  "YWJj" * n, "Y " * n + "=", "AA" * n + "A", "a " * n):  # fmt: skip
@@ -560,7 +560,7 @@ DOMAINS: dict[str, st.SearchStrategy[str]] = {
     + [(n, n) for n in ("date", "time", "dateTime", "hexBinary", "base64Binary")]
     + [("duration", n) for n in _DURATIONS],
 )
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_agrees_with_rdflib_but_for_known_differences(data: st.DataObject, domain: str, name: str) -> None:
     check_against_rdflib(data.draw(DOMAINS[domain]), name)
