@@ -37,6 +37,7 @@ from .lines import LineParser, next_line
 __all__ = ["LineValidator"]
 
 _RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+_XSD: Final = "http://www.w3.org/2001/XMLSchema#"
 # Datatypes a literal without a language tag may not have: the precise reader says why.
 _NEEDS_LANG: Final = frozenset((_RDF + "langString", _RDF + "dirLangString"))
 
@@ -55,24 +56,26 @@ def _statement(iri: str, quads: bool) -> re.Pattern[str]:
     return re.compile(WS_LINE.join(terms) + _END)
 
 
-def _run_of_statements(quads: bool) -> re.Pattern[str]:
+def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
     """One or more whole lines of the plainest statements, which need no check beyond the
     regex (and the ill-typed search): ASCII IRIs, labels, literals with tags of the shapes
     language, language-script, language-region (well-formed BCP 47 by construction) or with a
-    datatype other than rdf:langString / rdf:dirLangString. No comment: a literal-like text in
-    one would fool the search. Each ends with exactly one line end, so the line ends in a
-    match count its statements."""
+    datatype other than rdf:langString / rdf:dirLangString; comments only when no ill-typed
+    search follows (a literal-like text in one would fool it). Each line ends with exactly one
+    line end, so the line ends in a match count its statements."""
     node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})"
     tag = "[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?"
     datatype = f"<(?!{re.escape(_RDF)}(?:dir)?langString>){ASCII_IRI_SHAPE}>"
     obj = f'(?:{node}|"{_STRING_BODY}"(?:{WS_LINE}@{tag}|{WS_LINE}\\^\\^{WS_LINE}{datatype})?)'
     terms = ["", node, f"<{ASCII_IRI_SHAPE}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
-    end = rf"\.{WS_LINE}(?:\r\n|\n|\r)"
+    comment = "(?:#[^\\r\\n]*)?" if comments else ""
+    end = rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)"
     return re.compile(f"(?:{WS_LINE.join(terms)}{end})+")
 
 
-# A typed literal in a run: the first '"' of a line opens its one literal, and a string body
-# holds no unescaped '"', so a search from a line's start finds each one whole.
+# A typed literal. In a run, each line holds at most one literal and it opens at the line's
+# first '"'; a string body holds no unescaped '"' and no line end, so a search from a line's
+# start finds that line's literal or, if it is not typed, the next line's.
 _TYPED_LITERAL: Final = re.compile(f'"({_STRING_BODY})"{WS_LINE}\\^\\^{WS_LINE}<([^>]*)>')
 
 
@@ -93,7 +96,7 @@ class LineValidator(LineParser):
         # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
         self._match = _statement(ASCII_IRI_SHAPE, quads).match
         self._match_any = _statement(IRI_SHAPE, quads).match
-        self._run = _run_of_statements(quads).match
+        self._run = _run_of_statements(quads, comments=warn is None).match
         self.warn = warn
         self._langs: set[str] = set()
 
@@ -104,7 +107,6 @@ class LineValidator(LineParser):
         match = self._match
         match_any = self._match_any
         run = self._run
-        typed_literals = _TYPED_LITERAL.finditer
         not_ucschar = NOT_UCSCHAR.search
         langs = self._langs
         warn = self.warn
@@ -121,8 +123,7 @@ class LineValidator(LineParser):
                 if m is not None:
                     stop = m.end()
                     if warn is not None:
-                        for t in typed_literals(src, pos, stop):
-                            self._check_typed(t, t.group(1), t.group(2), warn)
+                        self._check_run(src, pos, stop, warn)
                     count += count_line_ends(src, pos, stop) if has_cr else src.count("\n", pos, stop)
                     pos = stop
                     if pos >= end:
@@ -167,6 +168,22 @@ class LineValidator(LineParser):
             trim_caches(langs)
             self.trim_caches()
         return count
+
+    def _check_run(self, src: str, pos: int, stop: int, warn: Warn) -> None:
+        """Hand on the ill-typed literals in the run ``src[pos:stop]``.
+
+        Only lines holding '^^' are searched, from their start: a search of the whole run
+        would cost as much as the run's match.
+        """
+        find, search = src.find, _TYPED_LITERAL.search
+        hat = find("^^", pos, stop)
+        while hat >= 0:
+            line = max(src.rfind("\n", pos, hat), src.rfind("\r", pos, hat), pos - 1) + 1
+            t = search(src, line, stop)
+            if t is None:
+                return
+            self._check_typed(t, t.group(1), t.group(2), warn)
+            hat = find("^^", t.end(), stop)
 
     def _check_typed(self, m: re.Match[str], lex: str, dt: str, warn: Warn) -> None:
         reason = ill_typed(unescape_string(lex) if "\\" in lex else lex, dt)
