@@ -16,6 +16,7 @@ import lzma
 import os
 import pickle
 import socket
+import subprocess
 import sys
 import threading
 import zlib
@@ -597,3 +598,56 @@ def test_located_source_errors_have_a_line_and_column(codec: str, packed: bytes)
     with pytest.raises(SourceError) as caught:
         statements(None, data=packed[: len(packed) // 2], format="nt")
     assert caught.value.lineno >= 1 and caught.value.colno == 1
+
+
+# --- the faces: iterparse and the command line ------------------------------------------------
+
+
+def test_iterparse_asks_for_the_format_given_and_reads_the_media_type(served: str) -> None:
+    typed = f"{served}/typed/dir/doc.ttl?text/turtle"
+    got = list(iterparse(typed))  # no extension: the media type says Turtle
+    assert got[0][0] == URIRef(f"{served}/typed/dir/rel")
+    list(iterparse(f"{served}/files/dir/doc.ttl", format="ttl"))
+    assert accept_sent("/files/dir/doc.ttl") == accept_header("turtle")
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rdflib_strict", *args], capture_output=True, text=True, cwd=cwd, check=False
+    )
+
+
+def test_cli_validates_urls_and_says_which_cannot_be_read(served: str) -> None:
+    out = cli("validate", f"{served}/typed/dir/doc.ttl?text/turtle", f"{served}/files/doc.nt.gz")
+    assert out.returncode == 0, out.stderr
+    assert "2 files checked: 2 valid, 0 invalid" in out.stderr
+    missing = f"{served}/files/none.nt"
+    out = cli("validate", f"{served}/files/doc.nt", missing)
+    assert out.returncode == 2
+    assert f"rdflib-strict: {missing}: HTTP 404" in out.stderr
+    assert "Traceback" not in out.stderr + out.stdout
+
+
+def test_cli_convert_reads_and_writes_compressed(tmp_path: Path, codec: str, packed: bytes) -> None:
+    if codec == "zstd":
+        zstd_module()
+    (tmp_path / "in.nt.any").write_bytes(packed)  # the name says nothing: the bytes do
+    out = cli("convert", "in.nt.any", "--from", "nt", "--to", "nq", "-o", "out.nq.gz", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert gzip.decompress((tmp_path / "out.nq.gz").read_bytes()) == DOC.replace(b"\r\n", b"\n").replace(
+        b"\r", b"\n"
+    )
+    assert not (tmp_path / "out.nq.gz.part").exists()
+
+
+def test_cli_broken_stream_is_exit_2_and_leaves_no_output(tmp_path: Path, codec: str, packed: bytes) -> None:
+    if codec == "zstd":
+        zstd_module()
+    (tmp_path / "cut.nt").write_bytes(packed[: len(packed) // 2])
+    out = cli("convert", "cut.nt", "--to", "nt", "-o", "out.nt", cwd=tmp_path)
+    assert out.returncode == 2
+    assert out.stderr.startswith("cut.nt:") and "truncated" in out.stderr
+    assert not (tmp_path / "out.nt").exists() and not (tmp_path / "out.nt.part").exists()
+    out = cli("validate", "cut.nt", cwd=tmp_path)
+    assert out.returncode == 2
+    assert "1 unreadable" in out.stderr
