@@ -64,32 +64,29 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
     attribute); typed ones go through the constructor for their value and ill-typedness.
     """
     if datatype is None:
-        lit: Literal = _new_str(Literal, lexical)
-        lit._language = lang
-        lit._datatype = None
-        lit._value = lexical
-        lit._ill_typed = None
-        return lit
+        return _literal_of(lexical, lang, None, lexical, None)
     reference = Literal(lexical, datatype=datatype, normalize=False)
     if datatype not in _WHITESPACE_REWRITTEN or str(reference) == lexical:
         return reference
-    lit = _new_str(Literal, lexical)
-    lit._language = None
-    lit._datatype = reference.datatype
-    lit._value = reference.value
-    lit._ill_typed = reference.ill_typed
-    return lit
+    return _literal_of(lexical, None, reference.datatype, reference.value, reference.ill_typed)
 
 
 def unconverted_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
     """A Literal with its lexical form, tag and datatype but no value: for a validating parse,
     which drops its statements, so the conversion to a Python value (most of a typed literal's
     cost) is skipped."""
+    return _literal_of(lexical, lang, datatype, None, None)
+
+
+def _literal_of(
+    lexical: str, lang: str | None, datatype: URIRef | None, value: object, ill_typed: bool | None
+) -> Literal:
+    """A Literal with exactly these attributes, as its constructor would set them."""
     lit: Literal = _new_str(Literal, lexical)
     lit._language = lang
     lit._datatype = datatype
-    lit._value = None
-    lit._ill_typed = None
+    lit._value = value
+    lit._ill_typed = ill_typed
     return lit
 
 
