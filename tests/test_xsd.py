@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+import rdflib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rdflib import Literal, URIRef
@@ -471,14 +472,29 @@ RDFLIB_UNRECOGNIZED = ("dateTimeStamp", "gYear", "gYearMonth", "gMonth", "gDay",
 
 @pytest.mark.parametrize("difference", KNOWN_DIFFERENCES, ids=lambda d: d.examples[0][1])
 def test_known_difference_is_real(difference: Difference) -> None:
-    # Each listed difference shows on its examples, so a fix in rdflib or here shows up.
+    # Each listed difference shows on at least one of its examples with the rdflib installed,
+    # so a fix in rdflib or here shows up; an example may agree under another rdflib release
+    # (7.0 reads five-digit years, for one), but never differ the other way.
     assert {name for name, _ in difference.examples} == set(difference.names)
+    differing = 0
     for name, lexical in difference.examples:
         assert difference.applies(lexical), lexical
-        assert rdflib_ill_typed(lexical, name) is (not difference.rdflib_accepts), (name, lexical)
         assert (ill_typed(lexical, X + name) is None) is (not difference.rdflib_accepts), (name, lexical)
+        theirs = rdflib_ill_typed(lexical, name)
+        assert theirs is not None, (name, lexical)
+        differing += theirs is (not difference.rdflib_accepts)
+    assert differing >= 1, difference.why
 
 
+# The differential tables describe rdflib 7.6 (the release they were written against); rdflib
+# 7.0 parses dates with isodate and recognises gYear, so it disagrees elsewhere.
+_RDFLIB_VERSION = tuple(int(part) for part in rdflib.__version__.split(".")[:2])
+written_for_rdflib_7_6 = pytest.mark.skipif(
+    _RDFLIB_VERSION < (7, 6), reason=f"the tables describe rdflib 7.6, not {rdflib.__version__}"
+)
+
+
+@written_for_rdflib_7_6
 def test_rdflib_leaves_some_lexical_spaces_unchecked() -> None:
     for name in RDFLIB_ACCEPTS_ALL:
         assert rdflib_ill_typed("a\tb\x00  ", name) is False
@@ -560,6 +576,7 @@ DOMAINS: dict[str, st.SearchStrategy[str]] = {
     + [(n, n) for n in ("date", "time", "dateTime", "hexBinary", "base64Binary")]
     + [("duration", n) for n in _DURATIONS],
 )
+@written_for_rdflib_7_6
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_agrees_with_rdflib_but_for_known_differences(data: st.DataObject, domain: str, name: str) -> None:
