@@ -121,7 +121,7 @@ def iterparse(
     check = on_error_arg(on_error)  # before the first statement, not at the first error
     given = None if format is None else format_for(format)
     # A URL is asked for the format given; its media type names one when nothing else does.
-    with open_source(source, data=data, accept=None if given is None else accept_header(given)) as opened:
+    with open_source(source, data=data, accept=accept_header(given)) as opened:
         fmt = format_for(given, opened.name, opened.content_type)
         parser = make_parser(fmt, opened.base if base is None else base)
         # One generator layer per statement, not two: it is most of the cost of a yield.

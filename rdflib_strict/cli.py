@@ -20,7 +20,7 @@ from typing import IO, Any
 from . import __version__
 from .api import FORMATS, format_for
 from .edge.parsers import StatementParser, make_parser
-from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
+from .edge.source import OpenedSource, accept_header, open_output, open_source
 from .edge.terms import Statement
 from .formats.lines import LineParser
 from .syntax.driver import OnError
@@ -117,7 +117,7 @@ class _Input:
             return open_source(
                 path,
                 wrap=None if quiet or not sys.stderr.isatty() else with_progress,
-                accept=accept_header(fmt) if is_url(path) else None,
+                accept=accept_header(fmt),
             )
         except OSError as e:
             raise _UsageError(f"{path}: cannot read: {e.strerror}") from None

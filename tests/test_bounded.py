@@ -104,7 +104,7 @@ def test_validator_caches_stay_bounded(small_limit: None, quads: bool) -> None:
     reader = ChunkReader(Lines(3000, fmt), "x", chunk_size=200)
     assert validator.check(reader) == 3000
     sizes = dict(_caches_of(validator))
-    assert "LineValidator._langs" in sizes
+    assert "Terms.langs" in sizes
     assert max(sizes.values()) <= LIMIT + 10
 
 

@@ -205,8 +205,6 @@ class TurtleParser(BatchParser):
         self._graph = default
         self._in_block = False
         self.prefixes: dict[str, str] = {}
-        # Prefixes whose namespace ends in '/' or '#' (see _declare_prefix).
-        self._open_namespaces: set[str] = set()
         self.name = "<string>"
         # Raw IRIREF body -> URIRef; valid for the current base only.
         self._iris: dict[str, URIRef] = {}
@@ -507,13 +505,6 @@ class TurtleParser(BatchParser):
         if self.prefixes.get(prefix) != namespace:
             self.prefixes[prefix] = namespace
             self._pnames.clear()
-            # The namespace is a valid IRI (it was read as one). Ending in '/' or '#', it is
-            # past any port, so unreserved characters after it keep it valid in whatever
-            # component they land: no check needed for names like wd:Q42.
-            if namespace.endswith(("/", "#")):
-                self._open_namespaces.add(prefix)
-            else:
-                self._open_namespaces.discard(prefix)
 
     def _read_base_declaration(self, src: str, pos: int) -> tuple[int, Callable[[], None]]:
         """A base IRI, and what makes it the base once the directive is whole."""
@@ -861,7 +852,10 @@ class TurtleParser(BatchParser):
             raise self._error(
                 pos, end, f"undefined prefix '{prefix}:' in {text} (no @prefix or PREFIX declares it)"
             )
-        if prefix in self._open_namespaces and _UNRESERVED_RE.fullmatch(local) is not None:
+        # The namespace is a valid IRI (it was read as one). Ending in '/' or '#', it is past
+        # any port, so unreserved characters after it keep it valid in whatever component
+        # they land: no check needed for names like wd:Q42.
+        if namespace.endswith(("/", "#")) and _UNRESERVED_RE.fullmatch(local) is not None:
             iri = namespace + local
         else:
             iri = namespace + unescape_pn_local(local)

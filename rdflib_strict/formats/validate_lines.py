@@ -22,8 +22,7 @@ from typing import Final
 
 from rdflib.term import Literal, Node
 
-from ..edge.terms import Terms
-from ..syntax.caches import trim_caches
+from ..edge.terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 from ..syntax.driver import OnError
 from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
@@ -37,9 +36,8 @@ from .lines import LineParser, next_line
 __all__ = ["LineValidator"]
 
 _RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-_XSD: Final = "http://www.w3.org/2001/XMLSchema#"
 # Datatypes a literal without a language tag may not have: the precise reader says why.
-_NEEDS_LANG: Final = frozenset((_RDF + "langString", _RDF + "dirLangString"))
+_NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 
 # ECHAR and UCHAR only; a \u escape of a surrogate and every \U escape go to the precise
 # reader (which decodes \U and checks its range).
@@ -98,7 +96,6 @@ class LineValidator(LineParser):
         self._match_any = _statement(IRI_SHAPE, quads).match
         self._run = _run_of_statements(quads, comments=warn is None).match
         self.warn = warn
-        self._langs: set[str] = set()
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid statements in ``reader``'s document."""
@@ -108,7 +105,7 @@ class LineValidator(LineParser):
         match_any = self._match_any
         run = self._run
         not_ucschar = NOT_UCSCHAR.search
-        langs = self._langs
+        langs = self.terms.langs  # the tags already checked, as the precise reader keeps them
         warn = self.warn
         count = 0
         for src in reader:
@@ -165,7 +162,6 @@ class LineValidator(LineParser):
                         if warn is not None:
                             self._check_precise(quad[2], src, pos, warn)
                 pos = next_pos
-            trim_caches(langs)
             self.trim_caches()
         return count
 
