@@ -37,7 +37,7 @@ from ..syntax.grammar import (
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 
-__all__ = ["LineParser", "next_line"]
+__all__ = ["LineParser"]
 
 GraphFor = Callable[[Node], Hashable]
 
@@ -152,15 +152,21 @@ class LineParser(BatchParser):
                 try:
                     pos, quad = slow(src, pos)
                 except ParseError as e:
-                    if on_error is None:
-                        raise
-                    start, pos = pos, next_line(src, pos)
-                    on_error(self._skipped(e, start, pos))
+                    pos = self._reject(e, pos, on_error)
                     continue
                 if quad is not None:
                     append(quad)
             self.trim_caches()
             yield out
+
+    def _reject(self, e: ParseError, pos: int, on_error: OnError | None) -> int:
+        """Raise ``e``, or hand it to ``on_error`` with the line at ``pos`` as its skipped text
+        and return where the next line starts."""
+        if on_error is None:
+            raise e
+        end = _next_line(self._src, pos)
+        on_error(self._skipped(e, pos, end))
+        return end
 
     def trim_caches(self) -> None:
         """Bound every term cache (once per chunk: the hot loop carries no check)."""
@@ -211,7 +217,7 @@ class LineParser(BatchParser):
             return pos, None
         ch = src[pos]
         if ch == "#":
-            return next_line(src, pos), None
+            return _next_line(src, pos), None
         if ch == "\r" or ch == "\n":
             return _LINE_ENDS(src, pos).end(), None
         if src.startswith("VERSION", pos):
@@ -365,6 +371,6 @@ class LineParser(BatchParser):
         return end, lit
 
 
-def next_line(src: str, pos: int) -> int:
+def _next_line(src: str, pos: int) -> int:
     """Where the line after the one holding ``pos`` starts (or the end of ``src``)."""
     return _REST_OF_LINE(src, pos).end()

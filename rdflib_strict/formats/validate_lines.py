@@ -31,7 +31,7 @@ from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
-from .lines import LineParser, next_line
+from .lines import LineParser
 
 __all__ = ["LineValidator"]
 
@@ -152,10 +152,7 @@ class LineValidator(LineParser):
                 try:
                     next_pos, quad = statement(src, pos)
                 except ParseError as e:
-                    if on_error is None:
-                        raise
-                    next_pos = next_line(src, pos)
-                    on_error(self._skipped(e, pos, next_pos))
+                    next_pos = self._reject(e, pos, on_error)
                 else:
                     if quad is not None:
                         count += 1
