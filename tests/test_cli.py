@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import run_cli, run_process
 from w3c import assert_same_graph, oxigraph_graph
 
 from rdflib_strict import cli
@@ -23,13 +24,7 @@ BAD_NT = (
 
 
 def run(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rdflib_strict", *args],
-        input=stdin.decode(),
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-    )
+    return run_cli(args, stdin, cwd=REPO)
 
 
 def test_validate_reports_every_bad_line_with_position(tmp_path: Path) -> None:
@@ -86,6 +81,14 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
 def test_valid_exit_0() -> None:
     out = run(["validate", str(EXAMPLE)])
     assert (out.returncode, out.stdout) == (0, "")
+
+
+@pytest.mark.parametrize(("args", "code"), [(["validate", str(EXAMPLE)], 0), (["validate", "--bogus"], 2)])
+def test_the_process_exits_with_the_status(args: list[str], code: int) -> None:
+    # The other tests call cli.main in-process (clirun.py); this one runs the real process.
+    out = run_process(args, cwd=REPO)
+    assert out.returncode == code, out.stderr
+    assert "Traceback" not in out.stderr
 
 
 @pytest.mark.parametrize("target", ["nt", "nq", "ttl", "trig"])

@@ -19,8 +19,6 @@ from __future__ import annotations
 import io
 import itertools
 import re
-import subprocess
-import sys
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ from typing import Any, NamedTuple
 
 import pyoxigraph as ox
 import pytest
+from clirun import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import Dataset, Graph, Literal, URIRef
@@ -499,15 +498,12 @@ def test_cli_validate_cr_only_file(ext: str, tmp_path: Path) -> None:
     lines, where = CLI_CASES[ext]
     path = tmp_path / f"cr.{ext}"
     path.write_bytes("\r".join(lines).encode() + b"\r")
-    out = subprocess.run(
-        [sys.executable, "-m", "rdflib_strict", "validate", str(path)], capture_output=True, cwd=REPO
-    )
+    out = run_cli(["validate", str(path)], cwd=REPO)
     assert out.returncode == 1, out
-    assert b"\r" not in out.stdout and b"\r" not in out.stderr
-    stdout = out.stdout.decode()
-    headers = [line for line in stdout.split("\n") if line.startswith(f"{path}:")]
+    assert "\r" not in out.stdout and "\r" not in out.stderr
+    headers = [line for line in out.stdout.split("\n") if line.startswith(f"{path}:")]
     assert [tuple(map(int, h[len(str(path)) + 1 :].split(":")[:2])) for h in headers] == where
-    assert "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings); 2 statements in" in out.stderr.decode()
+    assert "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings); 2 statements in" in out.stderr
 
 
 # --- 5. excerpts show controls visibly ------------------------------------------------------------

@@ -10,13 +10,13 @@ that everything else is recovered, against pyoxigraph's parse of the document wi
 from __future__ import annotations
 
 import subprocess
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pyoxigraph as ox
 import pytest
+from clirun import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
@@ -497,13 +497,7 @@ def test_one_garbage_line_loses_only_that_line(
 
 
 def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rdflib_strict", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-    )
+    return run_cli(args, cwd=cwd)
 
 
 CONVERT_NT = (

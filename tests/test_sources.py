@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any, ClassVar
 
 import pytest
+from clirun import run_cli
 from rdflib import Graph, URIRef
 
 from rdflib_strict import ParseError, SourceError, iterparse
@@ -101,9 +102,15 @@ def codec(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+_PACKED: dict[str, bytes] = {}
+
+
 @pytest.fixture
 def packed(codec: str) -> bytes:
-    return compress(codec, DOC)
+    # Compressed once per codec (xz takes ~80 ms): the bytes are never changed by a test.
+    if codec not in _PACKED:
+        _PACKED[codec] = compress(codec, DOC)
+    return _PACKED[codec]
 
 
 class ReadOnly:
@@ -612,9 +619,7 @@ def test_iterparse_asks_for_the_format_given_and_reads_the_media_type(served: st
 
 
 def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rdflib_strict", *args], capture_output=True, text=True, cwd=cwd, check=False
-    )
+    return run_cli(args, cwd=cwd)
 
 
 def test_cli_validates_urls_and_says_which_cannot_be_read(served: str) -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+from clirun import run_cli
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -389,6 +390,19 @@ def test_validator_verdicts_golden(quads: bool) -> None:
     assert errors[0][4] == "<http://ex/s> <http://ex/p> <rel> .\r"
 
 
+@pytest.mark.parametrize("datatype", ["langString", "dirLangString"])
+@pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
+def test_lang_datatypes_without_a_tag_are_caught_inside_a_run(quads: bool, datatype: str) -> None:
+    # Between valid lines, so that the run regex sees the line first (it once let the
+    # camel-cased rdf:dirLangString through, found by the differential test above).
+    ok = '<http://ex/s> <http://ex/p> "ok" .\n'
+    doc = ok * 3 + f'<http://ex/s> <http://ex/p> "x"^^<{RDF}{datatype}> .\n' + ok * 3
+    count, errors = validator_verdict(doc.encode(), quads)
+    assert count == 6
+    assert [(line, col) for line, col, *_ in errors] == [(4, 29)]
+    assert f"rdf:{datatype} needs a language tag" in errors[0][3]
+
+
 # --- (c) ill-typed literals: warnings at hand-computed positions ------------------------------
 
 INT = f"<{XSD}integer>"
@@ -430,22 +444,7 @@ def test_no_warnings_without_warn() -> None:
 
 
 def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rdflib_strict", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=REPO,
-    )
-
-
-def run_here(args: list[str], capsys: pytest.CaptureFixture[str]) -> subprocess.CompletedProcess[str]:
-    """``cli.main`` in this process (no interpreter start-up), as ``run`` reports it."""
-    capsys.readouterr()
-    code = cli.main(args)
-    captured = capsys.readouterr()
-    return subprocess.CompletedProcess(args, code, captured.out, captured.err)
+    return run_cli(args, stdin, cwd=REPO)
 
 
 def first_lines(out: str) -> list[str]:
@@ -496,7 +495,7 @@ def test_cli_no_warn_ill_typed(tmp_path: Path) -> None:
     assert "Traceback" not in out.stderr
 
 
-def test_cli_warnings_do_not_hide_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_warnings_do_not_hide_errors(tmp_path: Path) -> None:
     path = tmp_path / "mixed.nt"
     path.write_text(
         f'<http://ex/s> <http://ex/p> "x"^^{INT} .\n'
@@ -504,7 +503,7 @@ def test_cli_warnings_do_not_hide_errors(tmp_path: Path, capsys: pytest.CaptureF
         f'<http://ex/s> <http://ex/p> "y"^^{INT} .\n',
         encoding="utf-8",
     )
-    out = run_here(["validate", str(path)], capsys)
+    out = run(["validate", str(path)])
     assert out.returncode == 1
     reports = first_lines(out.stdout)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", f"{path}:3:29"]
@@ -515,7 +514,7 @@ def test_cli_warnings_do_not_hide_errors(tmp_path: Path, capsys: pytest.CaptureF
 
 
 @pytest.mark.parametrize("fmt", ["nt", "nq", "ttl", "trig"])
-def test_cli_errors_in_document_order(tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_errors_in_document_order(tmp_path: Path, fmt: str) -> None:
     # Lines 2, 5, 8 and 11 have a fourth term, a literal: bad in every format, at column 45.
     lines = [
         f'<http://ex/s{i:02}> <http://ex/p> <http://ex/o> "g" .'
@@ -525,7 +524,7 @@ def test_cli_errors_in_document_order(tmp_path: Path, fmt: str, capsys: pytest.C
     ]
     path = tmp_path / f"bad.{fmt}"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    out = run_here(["validate", str(path)], capsys)
+    out = run(["validate", str(path)])
     assert out.returncode == 1
     reports = first_lines(out.stdout)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{n}:45" for n in (2, 5, 8, 11)]
@@ -533,12 +532,12 @@ def test_cli_errors_in_document_order(tmp_path: Path, fmt: str, capsys: pytest.C
     assert "Traceback" not in out.stdout + out.stderr
 
 
-def test_cli_max_errors_stops_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_max_errors_stops_and_says_so(tmp_path: Path) -> None:
     path = tmp_path / "many.nt"
     path.write_text(
         "".join(f"<http://ex/s> <http://ex/p> <rel{i}> .\n" for i in range(1, 21)), encoding="utf-8"
     )
-    out = run_here(["validate", "--max-errors", "4", str(path)], capsys)
+    out = run(["validate", "--max-errors", "4", str(path)])
     assert out.returncode == 1
     reports = first_lines(out.stdout)
     assert reports[:4] == [
@@ -550,12 +549,12 @@ def test_cli_max_errors_stops_and_says_so(tmp_path: Path, capsys: pytest.Capture
     assert "1 file checked: 0 valid, 1 invalid (4 errors, 0 warnings);" in out.stderr
 
 
-def test_cli_max_errors_turtle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_max_errors_turtle(tmp_path: Path) -> None:
     path = tmp_path / "many.ttl"
     path.write_text(
         "".join(f"<http://ex/s> <http://ex/p> bad{i} .\n" for i in range(1, 11)), encoding="utf-8"
     )
-    out = run_here(["validate", "--max-errors", "2", str(path)], capsys)
+    out = run(["validate", "--max-errors", "2", str(path)])
     assert out.returncode == 1
     reports = first_lines(out.stdout)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", str(path)]
@@ -563,16 +562,14 @@ def test_cli_max_errors_turtle(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "(2 errors, 0 warnings)" in out.stderr
 
 
-def test_cli_max_errors_one_file_does_not_stop_the_next(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_max_errors_one_file_does_not_stop_the_next(tmp_path: Path) -> None:
     a = tmp_path / "a.nt"
     b = tmp_path / "b.nt"
     a.write_text("<rel> <http://ex/p> <http://ex/o> .\n" * 3, encoding="utf-8")
     b.write_text(
         "<http://ex/s> <http://ex/p> <http://ex/o> .\n<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8"
     )
-    out = run_here(["validate", "--max-errors", "1", str(a), str(b)], capsys)
+    out = run(["validate", "--max-errors", "1", str(a), str(b)])
     assert out.returncode == 1
     reports = first_lines(out.stdout)
     assert reports[0].startswith(f"{a}:1:1: invalid IRI <rel>")

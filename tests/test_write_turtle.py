@@ -566,7 +566,7 @@ def test_schemaorg_round_trip(shared_data_dir: Path) -> None:
     path = shared_data_dir / "schemaorg-all-https.ttl"
     if not path.exists():
         pytest.skip(f"{path} not found")
-    source = Graph().parse(path, format="turtle")  # rdflib's parser: prefixes come along
+    source = Graph().parse(path, format="strict-turtle")  # prefixes come along
     data = assert_round_trip(source)
     assert b"@prefix schema: <https://schema.org/> ." in data
 

@@ -38,6 +38,7 @@ from ..edge.terms import (
     Terms,
 )
 from ..syntax.caches import trim_caches
+from ..syntax.charclass import char_class
 from ..syntax.driver import BatchParser, OnError, Quad
 from ..syntax.errors import (
     ILL_TYPED,
@@ -93,14 +94,15 @@ _IRIREF_BODY: Final = always(IRIREF_BODY)
 # Both "must not end with '.'" rules are checked after the match instead of with a trailing
 # group: a greedy run then a strip of the final dots is linear, the backtracking form is not.
 _PLX: Final = r"%[0-9A-Fa-f]{2}|\\[_~.\-!$&'()*+,;=/?#@%]"
+_PN_PREFIX_LAX: Final = f"(?:{char_class(PN_CHARS_BASE)}{char_class(PN_CHARS, '.')}*)?"
 _PNAME_RE: Final = re.compile(
-    rf"((?:[{PN_CHARS_BASE}][{PN_CHARS}.]*)?):"
-    rf"((?:[{PN_CHARS_U}:0-9]|{_PLX})(?:[{PN_CHARS}.:]|{_PLX})*)?"
+    f"({_PN_PREFIX_LAX}):"
+    f"((?:{char_class(PN_CHARS_U, ':0-9')}|{_PLX})(?:{char_class(PN_CHARS, '.:')}|{_PLX})*)?"
 )
-_PNAME_NS_RE: Final = re.compile(rf"((?:[{PN_CHARS_BASE}][{PN_CHARS}.]*)?):")
+_PNAME_NS_RE: Final = re.compile(f"({_PN_PREFIX_LAX}):")
 # A keyword ('a', 'true', '@prefix', ...) is one only if no name character follows; a ':'
 # after it was already taken as a prefixed name, and a '.' ends the statement.
-_NAME_CHAR_RE: Final = re.compile(rf"[{PN_CHARS}]")
+_NAME_CHAR_RE: Final = re.compile(char_class(PN_CHARS))
 
 # [19] INTEGER, [20] DECIMAL, [21] DOUBLE (see _grammar); longest form first.
 # A local name of unreserved characters only (RFC 3987 iunreserved, ASCII part).

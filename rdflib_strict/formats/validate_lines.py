@@ -63,7 +63,7 @@ def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
     line end, so the line ends in a match count its statements."""
     node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})"
     tag = "[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?"
-    datatype = f"<(?!{re.escape(_RDF)}(?:dir)?langString>){ASCII_IRI_SHAPE}>"
+    datatype = f"<(?!{re.escape(_RDF)}(?:langString|dirLangString)>){ASCII_IRI_SHAPE}>"
     obj = f'(?:{node}|"{_STRING_BODY}"(?:{WS_LINE}@{tag}|{WS_LINE}\\^\\^{WS_LINE}{datatype})?)'
     terms = ["", node, f"<{ASCII_IRI_SHAPE}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
     comment = "(?:#[^\\r\\n]*)?" if comments else ""

@@ -63,6 +63,7 @@ from ..edge.terms import (
     XSD_DOUBLE,
     XSD_INTEGER,
 )
+from ..syntax.charclass import char_class
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate
 from ..syntax.grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
@@ -78,21 +79,26 @@ _MAX_DEPTH: Final = 16
 _INDENT: Final = "    "
 
 # [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
-_PN_PREFIX_RE: Final = re.compile(rf"(?:[{PN_CHARS_BASE}](?:[{PN_CHARS}.]*[{PN_CHARS}])?)?")
+_PN_CHARS: Final = char_class(PN_CHARS)
+_PN_CHARS_DOT: Final = char_class(PN_CHARS, ".")
+_PN_PREFIX_RE: Final = re.compile(f"(?:{char_class(PN_CHARS_BASE)}(?:{_PN_CHARS_DOT}*{_PN_CHARS})?)?")
 # [170s] PERCENT ::= '%' HEX HEX
 _PERCENT: Final = "%[0-9A-Fa-f]{2}"
 # [168s] PN_LOCAL ::= (PN_CHARS_U | ':' | [0-9] | PLX)
 #                      ((PN_CHARS | '.' | ':' | PLX)* (PN_CHARS | ':' | PLX))?
 # Without PN_LOCAL_ESC: a local part that needs no backslash (the common case).
+_LOCAL_FIRST: Final = char_class(PN_CHARS_U, ":0-9")
+_LOCAL_MIDDLE: Final = char_class(PN_CHARS, ".:")
+_LOCAL_LAST: Final = char_class(PN_CHARS, ":")
 _PLAIN_LOCAL_RE: Final = re.compile(
-    rf"(?:[{PN_CHARS_U}:0-9]|{_PERCENT})(?:(?:[{PN_CHARS}.:]|{_PERCENT})*(?:[{PN_CHARS}:]|{_PERCENT}))?"
+    f"(?:{_LOCAL_FIRST}|{_PERCENT})(?:(?:{_LOCAL_MIDDLE}|{_PERCENT})*(?:{_LOCAL_LAST}|{_PERCENT}))?"
 )
 _PN_LOCAL_ESC_CHARS: Final = frozenset("_~.-!$&'()*+,;=/?#@%")
 _PLX: Final = rf"(?:{_PERCENT}|\\[_~.\-!$&'()*+,;=/?#@%])"
 _PN_LOCAL_RE: Final = re.compile(
-    rf"(?:[{PN_CHARS_U}:0-9]|{_PLX})(?:(?:[{PN_CHARS}.:]|{_PLX})*(?:[{PN_CHARS}:]|{_PLX}))?"
+    f"(?:{_LOCAL_FIRST}|{_PLX})(?:(?:{_LOCAL_MIDDLE}|{_PLX})*(?:{_LOCAL_LAST}|{_PLX}))?"
 )
-_PN_CHARS_RE: Final = re.compile(f"[{PN_CHARS}]")
+_PN_CHARS_RE: Final = re.compile(_PN_CHARS)
 _HEX2_RE: Final = re.compile("[0-9A-Fa-f]{2}")
 
 # Inside a STRING_LITERAL_LONG_QUOTE a line feed stays as it is; other controls are escaped

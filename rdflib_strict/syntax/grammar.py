@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .charclass import char_class
+
 # [163s] PN_CHARS_BASE ::= [A-Z] | [a-z] | [#x00C0-#x00D6] | [#x00D8-#x00F6] | [#x00F8-#x02FF]
 #        | [#x0370-#x037D] | [#x037F-#x1FFF] | [#x200C-#x200D] | [#x2070-#x218F]
 #        | [#x2C00-#x2FEF] | [#x3001-#xD7FF] | [#xF900-#xFDCF] | [#xFDF0-#xFFFD]
@@ -32,7 +34,9 @@ UCHAR: Final = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 IRIREF_BODY: Final = rf"(?:{IRI_CHARS}|{UCHAR})*"
 
 # [141s] BLANK_NODE_LABEL ::= '_:' (PN_CHARS_U | [0-9]) ((PN_CHARS | '.')* PN_CHARS)?
-BLANK_NODE_LABEL_BODY: Final = rf"[{PN_CHARS_U}0-9](?:[{PN_CHARS}.]*[{PN_CHARS}])?"
+BLANK_NODE_LABEL_BODY: Final = (
+    f"{char_class(PN_CHARS_U, '0-9')}(?:{char_class(PN_CHARS, '.')}*{char_class(PN_CHARS)})?"
+)
 
 # [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
 LANGTAG_BODY: Final = r"[a-zA-Z]+(?:-[a-zA-Z0-9]+)*"

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .charclass import char_class
+
 __all__ = [
     "ASCII_IRI_SHAPE",
     "IRI_SHAPE",
@@ -82,17 +84,18 @@ _IQUERY_CHARS = _IPCHAR + _IPRIVATE + "/?"
 _IFRAGMENT_CHARS = _IPCHAR + "/?"
 
 
-# The same components as negated classes, for statement regexes: a class of large non-ASCII
-# ranges takes ~15 ms to compile and a statement regex holds dozens. The ASCII characters no
-# component takes are controls, space, DEL, '"<>[\]^`{|}' and '%' (matched as pct-encoded);
-# each run is unrolled ("a*(%XX a*)*") so that sre repeats one class, not an alternation.
+# The same components as single classes, for statement regexes (which hold dozens of copies,
+# so each is spelled by char_class to compile fast). The ASCII characters no component takes
+# are controls, space, DEL, '"<>[\]^`{|}' and '%' (matched as pct-encoded); each run is
+# unrolled ("a*(%XX a*)*") so that sre repeats one class, not an alternation.
 _NOT_ANY: Final = '\\x00-\\x20\\x7f"%<>\\[\\\\\\]^`{|}'
 _PCT: Final = "%[0-9A-Fa-f]{2}"
 
 
-def _shape(non_ascii: str) -> str:
+def _shape(*, ascii_only: bool) -> str:
     def run(not_chars: str) -> str:
-        chars = f"[^{_NOT_ANY}{non_ascii}{not_chars}]*"
+        non_ascii = "\\x80-\\U0010ffff" if ascii_only else ""
+        chars = char_class(_NOT_ANY, non_ascii, not_chars, negate=True) + "*"
         return f"{chars}(?:{_PCT}{chars})*"
 
     return (
@@ -110,8 +113,8 @@ def _shape(non_ascii: str) -> str:
 #: non-ASCII character through, and what it matches is valid unless it holds a character
 #: ``NOT_UCSCHAR`` finds. tests/test_validate.py checks both against ``iri_error``.
 #: IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
-ASCII_IRI_SHAPE: Final = _shape("\\x80-\\U0010ffff")
-IRI_SHAPE: Final = _shape("")
+ASCII_IRI_SHAPE: Final = _shape(ascii_only=True)
+IRI_SHAPE: Final = _shape(ascii_only=False)
 #: A character that is not ASCII and not a BMP ucschar: astral ucschar and iprivate (allowed
 #: in a query) are found too, and left to ``iri_error``; they are rare, and a class of astral
 #: ranges makes every search several times slower.
@@ -120,7 +123,7 @@ NOT_UCSCHAR: Final = re.compile("[^\\x00-\\x7f\\u00a0-\\ud7ff\\uf900-\\ufdcf\\uf
 
 def _bad_char_finder(chars: str) -> re.Pattern[str]:
     # '%' is let through here; _BAD_PCT judges it.
-    return re.compile(f"[^{chars}%]")
+    return re.compile(char_class(chars, "%", negate=True))
 
 
 _BAD_IUSERINFO = _bad_char_finder(_IUSERINFO_CHARS)

@@ -59,6 +59,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from .charclass import char_class
+
 __all__ = ["CHECKED", "ill_typed"]
 
 _XSD: Final = "http://www.w3.org/2001/XMLSchema#"
@@ -425,17 +427,17 @@ _NC_NAME_START: Final = (
 _NC_NAME_CHAR: Final = _NC_NAME_START + r"\-.0-9\xB7\u0300-\u036F\u203F-\u2040"
 _exact(
     "NMTOKEN",
-    rf"[:{_NC_NAME_CHAR}]+",
+    f"{char_class(':', _NC_NAME_CHAR)}+",
     "not an xsd:NMTOKEN (one or more XML name characters)",
 )
 _exact(
     "Name",
-    rf"[:{_NC_NAME_START}][:{_NC_NAME_CHAR}]*",
+    f"{char_class(':', _NC_NAME_START)}{char_class(':', _NC_NAME_CHAR)}*",
     "not an xsd:Name (an XML name start character, then XML name characters)",
 )
 _exact(
     "NCName",
-    rf"[{_NC_NAME_START}][{_NC_NAME_CHAR}]*",
+    f"{char_class(_NC_NAME_START)}{char_class(_NC_NAME_CHAR)}*",
     "not an xsd:NCName (an XML name without ':')",
 )
 
