@@ -17,11 +17,11 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
-from . import __version__
+from . import __version__, parallel
 from .api import FORMATS, format_for
 from .edge.parsers import StatementParser, make_parser
 from .edge.source import OpenedSource, accept_header, open_output, open_source
-from .edge.terms import Statement
+from .edge.terms import Statement, document_prefix
 from .formats.lines import LineParser
 from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
@@ -48,13 +48,17 @@ class _Progress:
 
     def read(self, size: int = -1) -> bytes:
         data = self._stream.read(size)
-        self._done += len(data)
+        self.advance(len(data))
+        return data
+
+    def advance(self, size: int) -> None:
+        """Count ``size`` more bytes done (read here, or by a parallel parse's worker)."""
+        self._done += size
         now = time.monotonic()
         if now >= self._next:
             self._next = now + 0.2
             sys.stderr.write("\r" + _progress_line(self._name, self._done, self._total, now - self._start))
             sys.stderr.flush()
-        return data
 
     def clear(self) -> None:
         sys.stderr.write("\r\x1b[K")
@@ -180,9 +184,7 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
     count = 0
     try:
         if fmt == "ntriples" or fmt == "nquads":
-            from .formats.validate_lines import LineValidator
-
-            count = LineValidator(fmt == "nquads", warn).check(opened.reader, report.error)
+            count = _validate_lines(source, args, report, warn)
         else:
             parser = make_parser(fmt, opened.base if args.base is None else args.base, values=False)
             parser.warn = warn
@@ -210,6 +212,60 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
 
 def _discard(batch: list[Any]) -> None:
     pass
+
+
+_LINE_FORMATS = ("ntriples", "nquads")
+
+
+def _workers(args: argparse.Namespace, source: _Input) -> int:
+    """How many processes read ``source``: ``-j``'s, for the line formats; 1 for Turtle and TriG,
+    which cannot be cut into parts (said on stderr)."""
+    workers = parallel.worker_count(args.jobs)
+    if workers > 1 and source.fmt not in _LINE_FORMATS:
+        if not args.quiet:
+            print(
+                f"rdflib-strict: {source.opened.name}: {source.fmt} cannot be cut into parts"
+                " at line ends; read by one process (-j applies to N-Triples and N-Quads)",
+                file=sys.stderr,
+                flush=True,
+            )
+        return 1
+    return workers
+
+
+def _parts(source: _Input) -> Iterator[parallel.Part]:
+    """A parallel parse's blocks: byte ranges of a plain local file, else text read here."""
+    if source.opened.path is not None:
+        return parallel.file_parts(source.opened.path)
+    return parallel.text_parts(source.opened.reader)
+
+
+def _validate_lines(source: _Input, args: argparse.Namespace, report: _Report, warn: Any) -> int:
+    from .formats.validate_lines import LineValidator
+
+    quads = source.fmt == "nquads"
+    workers = _workers(args, source)
+    if workers == 1:
+        return LineValidator(quads, warn).check(source.opened.reader, report.error)
+    job = parallel.Job(
+        "validate", quads, source.opened.name, document_prefix(), skip=True, warn=warn is not None
+    )
+    count = 0
+    ranges = source.opened.path is not None
+    for done in parallel.run(job, _parts(source), workers):
+        if ranges and source.progress is not None:
+            source.progress.advance(done.size)
+        # In document order, as one process finds them: by position, an error before a
+        # warning on the same literal.
+        found = [(e.lineno, e.colno, 0, e) for e in done.errors] + [
+            (w.lineno, w.colno, 1, w) for w in done.warnings
+        ]
+        for _, _, is_warning, e in sorted(found, key=lambda item: item[:3]):
+            (report.warning if is_warning else report.error)(e)
+        count += done.count
+        if done.fatal is not None:
+            raise done.fatal
+    return count
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -335,6 +391,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             rejects.parser = parser
         if target == "turtle" or target == "trig":
             count = _to_pretty(parser, opened, out, args, target, rejects)
+        elif not args.canonical and not args.ascii and _workers(args, source) > 1:
+            count = _convert_lines(source, target, args, out, rejects)
         else:
             count = write_lines(
                 quad_groups(_statements(parser, opened, rejects)),
@@ -342,6 +400,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 with_graphs=target == "nquads",
                 canonical=args.canonical,
                 ascii_only=args.ascii,
+                labels_of=parser.terms.prefix + "l",  # the input's own labels, as -j writes them
             )
         ok = True
     except SourceError as e:  # the input broke off
@@ -375,6 +434,35 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 kept += f" (written to {args.rejects})"
         print(f"{kept} in {time.perf_counter() - start:.2f} s", file=sys.stderr)
     return status if not ok else 1 if skipped else 0
+
+
+def _convert_lines(
+    source: _Input, target: str, args: argparse.Namespace, out: IO[bytes], rejects: _Rejects | None
+) -> int:
+    """``convert -j N`` from N-Triples/N-Quads to N-Triples/N-Quads: the blocks written by the
+    workers, in order (``--canonical`` sorts the whole output and ``--ascii`` may relabel
+    blank nodes: both run in one process)."""
+    job = parallel.Job(
+        "convert",
+        source.fmt == "nquads",
+        source.opened.name,
+        document_prefix(),
+        skip=rejects is not None,
+        with_graphs=target == "nquads",
+    )
+    count = 0
+    ranges = source.opened.path is not None
+    for done in parallel.run(job, _parts(source), parallel.worker_count(args.jobs)):
+        if ranges and source.progress is not None:
+            source.progress.advance(done.size)
+        for e in done.errors:
+            assert rejects is not None  # errors are collected only when skipping
+            rejects(e)
+        if done.fatal is not None:
+            raise done.fatal
+        out.write(done.output)
+        count += done.count
+    return count
 
 
 def _to_pretty(
@@ -435,6 +523,7 @@ def _build_parser() -> argparse.ArgumentParser:
         " as warnings (valid RDF: they never make a file invalid; default: on)",
     )
     v.add_argument("--quiet", "-q", action="store_true", help="one line per error, no summary or progress")
+    _jobs_option(v)
     v.set_defaults(run=_cmd_validate)
 
     c = sub.add_parser("convert", help="convert between our formats, exactly")
@@ -459,8 +548,21 @@ def _build_parser() -> argparse.ArgumentParser:
         " '# SOURCE:LINE:COL: message' line",
     )
     c.add_argument("--quiet", "-q", action="store_true", help="no summary or progress")
+    _jobs_option(c)
     c.set_defaults(run=_cmd_convert)
     return ap
+
+
+def _jobs_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes for N-Triples and N-Quads (0: one per core; default 1)."
+        " Output and errors are those of one process; Turtle and TriG are read by one process",
+    )
 
 
 def _quiet_rdflib() -> None:

@@ -33,6 +33,7 @@ def make_parser(
     default: Hashable = None,
     graph_for: Callable[[Node], Hashable] | None = None,
     values: bool = True,
+    prefix: str | None = None,
 ) -> StatementParser:
     """A parser for our canonical format name ``fmt`` (``ntriples``, ``nquads``, ``turtle``,
     ``trig``).
@@ -42,8 +43,10 @@ def make_parser(
     Each statement's fourth element is ``default`` for the default graph, and for a named
     graph ``graph_for(label)`` (default: the label itself), which may raise SpanError to
     refuse it. ``values=False`` (validation) leaves typed literals without a Python value.
+    ``prefix`` is the blank node id prefix (``terms.document_prefix()``; default: a new one),
+    given when several parsers read parts of one document.
     """
-    terms = Terms(bnodes, values)
+    terms = Terms(bnodes, values, prefix)
     graphs = _identity if graph_for is None else graph_for
     if fmt == "turtle" or fmt == "trig":
         from ..formats.turtle import TurtleParser

@@ -116,10 +116,11 @@ def compression_of_name(name: str) -> str | None:
 class OpenedSource:
     """A source ready to parse: ``reader``, its ``name``, ``base`` (None if the source has no
     location of its own), ``content_type`` (a download's media type, lower case and without
-    parameters; None for anything but a URL) and ``close()`` for what ``open_source`` opened.
-    A context manager."""
+    parameters; None for anything but a URL), ``path`` (a local file whose bytes are the text
+    itself, not compressed: what a parallel parse may cut into ranges; else None) and
+    ``close()`` for what ``open_source`` opened. A context manager."""
 
-    __slots__ = ("_to_close", "base", "content_type", "reader")
+    __slots__ = ("_to_close", "base", "content_type", "path", "reader")
 
     def __init__(
         self,
@@ -127,10 +128,12 @@ class OpenedSource:
         base: str | None,
         to_close: Sequence[Any] = (),
         content_type: str | None = None,
+        path: str | None = None,
     ) -> None:
         self.reader = reader
         self.base = base
         self.content_type = content_type
+        self.path = path
         self._to_close = list(to_close)
 
     @property
@@ -205,7 +208,7 @@ def _open_path(path: str, name: str | None, wrap: Callable[[IO[bytes]], Any] | N
     opened = open(path, "rb")
     try:
         stream = opened if wrap is None else wrap(opened)
-        return _opened_bytes(stream, name or path, file_iri(path), [opened])
+        return _opened_bytes(stream, name or path, file_iri(path), [opened], path=path)
     except BaseException:
         opened.close()
         raise
@@ -219,6 +222,7 @@ def _opened_bytes(
     content_type: str | None = None,
     *,
     download: bool = False,
+    path: str | None = None,
 ) -> OpenedSource:
     """An OpenedSource over the byte stream ``stream``, decompressed if its first bytes say so.
 
@@ -232,7 +236,8 @@ def _opened_bytes(
         stream = _Guarded(stream, name, f"{codec} stream", errors)
     elif download:
         stream = _Guarded(stream, name, "download", ())
-    return OpenedSource(ChunkReader(stream, name), base, to_close, content_type)
+    plain = path if codec is None else None
+    return OpenedSource(ChunkReader(stream, name), base, to_close, content_type, plain)
 
 
 # --- compressed input ---------------------------------------------------------------------

@@ -25,7 +25,7 @@ from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
 
-__all__ = ["Statement", "Terms", "exact_literal", "unconverted_literal"]
+__all__ = ["Statement", "Terms", "document_prefix", "exact_literal", "unconverted_literal"]
 
 #: A statement as the parsers yield it and the writers take it: ``(s, p, o, g)``, g None for
 #: the default graph.
@@ -90,6 +90,11 @@ def _literal_of(
     return lit
 
 
+def document_prefix() -> str:
+    """A new document's blank node id prefix: random, so two documents never share a node."""
+    return "N" + uuid.uuid4().hex
+
+
 class Terms:
     """Per-parse term caches, bounded (``trim``).
 
@@ -103,11 +108,14 @@ class Terms:
 
     __slots__ = ("_build", "_count", "_labelled", "_prefix", "_shared", "bnodes", "iris", "langs", "literals")
 
-    def __init__(self, bnodes: dict[str, BNode] | None = None, values: bool = True) -> None:
+    def __init__(
+        self, bnodes: dict[str, BNode] | None = None, values: bool = True, prefix: str | None = None
+    ) -> None:
         # BNode() draws a uuid4 per node (about 4 us); one random prefix per parse and a
         # counter give ids just as unique across parses for a fifth of the cost.
         # Fixed length, so "l" + label (a label) and "b" + number (no label) never meet.
-        self._prefix = "N" + uuid.uuid4().hex
+        # ``prefix`` (from ``document_prefix``) lets the workers of one parallel parse share it.
+        self._prefix = document_prefix() if prefix is None else prefix
         self._labelled = self._prefix + "l"
         self._count = itertools.count()
         self._shared = bnodes is not None
@@ -117,6 +125,12 @@ class Terms:
         self.bnodes: dict[str, BNode] = {} if bnodes is None else bnodes
         self.literals: dict[tuple[str, str | None, str | None], Literal] = {}
         self.langs: set[str] = set()
+
+    @property
+    def prefix(self) -> str:
+        """What every blank node id of this parse starts with; a label's id is this, "l" and
+        the label."""
+        return self._prefix
 
     def absolute_iri(self, raw: str) -> URIRef:
         """The URIRef for an IRIREF body that must already be absolute (N-Triples, N-Quads)."""

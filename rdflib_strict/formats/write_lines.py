@@ -58,13 +58,15 @@ def write_lines(
     with_graphs: bool,
     canonical: bool = False,
     ascii_only: bool = False,
+    labels_of: str = "",
 ) -> int:
     """Write ``(graph label, triples)`` groups as N-Triples (``with_graphs=False``) or N-Quads.
 
     Returns the number of statements. ``canonical`` writes Canonical N-Triples/N-Quads (RDF
     1.2) with the lines sorted, so equal graphs without blank nodes give identical bytes.
+    ``labels_of``: see TermWriter (``convert`` keeps the labels of the document it reads).
     """
-    terms = TermWriter(canonical=canonical, ascii_only=ascii_only)
+    terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of)
     out = _Lines(stream, keep=canonical)
     for label, triples in groups:
         if label is None:

@@ -39,11 +39,14 @@ class TermWriter:
     ``canonical`` follows RDF 1.2 "Canonical N-Triples": lower-case language tags and no
     ``^^xsd:string``. ``ascii_only`` writes every non-ASCII character as a UCHAR.
     Blank nodes whose id is not a valid BLANK_NODE_LABEL get a fresh label that no other blank
-    node in this output uses; the same node always gets the same label.
+    node in this output uses; the same node always gets the same label. ``labels_of`` is the
+    id prefix of one parsed document's labelled nodes (``Terms.prefix + "l"``): those are
+    written with the label they were read with, whichever process read them.
     """
 
-    def __init__(self, canonical: bool = False, ascii_only: bool = False) -> None:
+    def __init__(self, canonical: bool = False, ascii_only: bool = False, labels_of: str = "") -> None:
         self.canonical = canonical
+        self._labels_of = labels_of
         self.ascii_only = ascii_only
         #: IRI text -> its IRIREF (``<...>``); holds only IRIs that passed the check, so a hot
         #: loop may look up ``str(term)`` for an exact URIRef and fall back to ``iri()``.
@@ -80,6 +83,8 @@ class TermWriter:
         # of blank nodes stays bounded; only relabelled ids (invalid ones, and ids that look
         # like a fresh label already handed out) and the fresh-looking labels in use are kept.
         key = str(term)
+        if self._labels_of and key.startswith(self._labels_of):
+            key = key[len(self._labels_of) :]
         label = self._labels.get(key)
         if label is None:
             if (

@@ -7,7 +7,7 @@ hot loops carry nothing but an integer offset into the text they are scanning.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 from rdflib.exceptions import ParserError
 
@@ -136,6 +136,21 @@ class ParseError(ParserError, SyntaxError):
         lineno = first_line + count_line_ends(src, 0, line_start)
         return cls(msg, filename, lineno, colno, end_colno, text, pos)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # SyntaxError's own pickling passes (msg, details) to __init__, which takes more;
+        # ``skipped`` travels as state (a parallel parse's workers send errors back).
+        args = (self.msg, self.filename, self.lineno, self.colno, self.end_offset, self.text, self.pos)
+        return (type(self), args, {"skipped": self.skipped})
+
+    def moved(self, lines: int) -> ParseError:
+        """This error ``lines`` lines further down: where it is in the whole document when it
+        was found in a part that starts after ``lines`` line ends (a parallel parse)."""
+        e = type(self)(
+            self.msg, self.filename, self.lineno + lines, self.colno, self.end_offset, self.text, self.pos
+        )
+        e.skipped = self.skipped
+        return e
+
     def __str__(self) -> str:
         gutter = " " * len(str(self.lineno))
         shown = visible(self.text)
@@ -146,17 +161,6 @@ class ParseError(ParserError, SyntaxError):
             f"{visible(self.filename)}:{self.lineno}:{self.colno}: {visible(self.msg)}\n"
             f" {self.lineno} | {shown}\n"
             f" {gutter} | {pad}{carets}"
-        )
-
-    def __reduce__(self) -> tuple[type[ParseError], tuple[str, str, int, int, int, str, int]]:
-        return type(self), (
-            self.msg,
-            self.filename,
-            self.lineno,
-            self.colno,
-            self.end_offset,
-            self.text,
-            self.pos,
         )
 
 

@@ -36,7 +36,11 @@ class ChunkReader:
     spanning many lines) pull the next chunk; it returns "" at the end of the input.
     """
 
-    def __init__(self, stream: IO[bytes] | IO[str], name: str, chunk_size: int = CHUNK_SIZE) -> None:
+    def __init__(
+        self, stream: IO[bytes] | IO[str], name: str, chunk_size: int = CHUNK_SIZE, *, at_start: bool = True
+    ) -> None:
+        # at_start=False: the stream is a later part of a document (a parallel parse's block),
+        # so a BOM there is text, not a byte order mark.
         self.name = name
         self.line = 1
         self._stream: Any = stream
@@ -45,7 +49,12 @@ class ChunkReader:
         self._carry: bytes | str = "" if self._text else b""
         self._next_line = 1
         self._eof = False
-        self._first = True
+        self._first = at_start
+
+    @property
+    def lines_read(self) -> int:
+        """The number of line ends in the text returned so far."""
+        return self._next_line - 1
 
     @property
     def done(self) -> bool:

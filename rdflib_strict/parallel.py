@@ -1,0 +1,281 @@
+"""N-Triples and N-Quads on several cores, results in document order.
+
+Every raw line end of an N-Triples or N-Quads document ends a statement (or a comment, or a
+blank line), so the document cuts into independent blocks at line ends. A local file is cut
+into byte ranges that each worker process reads itself; anything else (compressed files,
+downloads, stdin) is read and decoded here and handed out as text, so decompression stays in
+one process while parsing runs in all of them.
+
+- **Cuts** fall just after a line end, never between the CR and LF of a CRLF.
+- **Blank nodes** are document-scoped across blocks: the parent draws the document's blank
+  node id prefix once (``terms.document_prefix()``) and every worker builds a label's node
+  as that prefix, ``l`` and the label, so the same label is the same node whichever worker
+  read it, and two documents (two prefixes) never share a node.
+- **Errors** carry the line and column of a serial parse: a worker counts its own lines (its
+  ChunkReader does so anyway) and its errors are moved down by the line ends of the blocks
+  before it, which the parent sums as the results come back in order.
+- A worker's memory is bounded as in the serial path: one block (``BLOCK_SIZE`` bytes) at a
+  time, and the parser's bounded caches; at most ``workers * 2`` blocks are in flight.
+
+Turtle and TriG cannot be cut at line ends (a statement, a string or a prefix declaration
+spans lines), so only the line formats run here; the faces run those two serially.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import threading
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor, Future  # not .process: multiprocessing loads when used
+from typing import IO, Any, Final, Literal, NamedTuple
+
+from .syntax.errors import ParseError
+from .syntax.source import ChunkReader
+
+__all__ = ["BLOCK_SIZE", "Done", "Job", "Part", "file_parts", "run", "text_parts", "worker_count"]
+
+#: Bytes (or characters, for text read here) per block.
+BLOCK_SIZE: Final = 8 << 20
+# Blocks in flight per worker: one being parsed, one waiting, so no worker idles.
+_AHEAD: Final = 2
+# How far past a nominal cut the cut's line end is looked for at a time.
+_WINDOW: Final = 1 << 16
+
+Task = Literal["validate", "convert", "statements"]
+
+
+class Part(NamedTuple):
+    """One block: bytes ``[offset, offset + length)`` of the local file ``path``, or ``text``.
+
+    ``at_start``: the block begins the document (a BOM there is dropped)."""
+
+    number: int
+    at_start: bool
+    path: str | None = None
+    offset: int = 0
+    length: int = 0
+    text: str | None = None
+
+
+class Job(NamedTuple):
+    """What every worker does with its block.
+
+    ``task``: ``validate`` (count, errors, ill-typed warnings if ``warn``), ``convert`` (the
+    block written as N-Triples, or N-Quads if ``with_graphs``) or ``statements`` (the parsed
+    statements). ``skip``: hand on every bad statement's error and go on, else stop at the
+    first. ``prefix``: the document's blank node id prefix.
+    """
+
+    task: Task
+    quads: bool
+    name: str
+    prefix: str
+    skip: bool
+    warn: bool = False
+    with_graphs: bool = False
+
+
+class Done:
+    """A block's result: ``count`` statements, ``lines`` line ends read, ``size`` its length
+    (bytes of a file range, characters of text), ``errors`` and
+    ``warnings`` (placed in the whole document once ``run`` hands them on), ``output`` (bytes
+    for convert, a statement list for statements), and ``fatal``: an error that ends the
+    parse (the first error when not skipping, bad UTF-8, a serializer's refusal)."""
+
+    __slots__ = ("count", "errors", "fatal", "lines", "number", "output", "size", "warnings")
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+        self.count = 0
+        self.lines = 0
+        self.size = 0
+        self.errors: list[ParseError] = []
+        self.warnings: list[ParseError] = []
+        self.output: Any = None
+        self.fatal: BaseException | None = None
+
+
+def worker_count(jobs: int) -> int:
+    """The number of workers for ``-j jobs``: 0 means one per available core."""
+    if jobs < 0:
+        raise ValueError(f"the number of jobs must be 0 (all cores) or more, not {jobs}")
+    if jobs:
+        return jobs
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def file_parts(path: str, block: int | None = None) -> Iterator[Part]:
+    """A local file cut into byte ranges of about ``block`` bytes (default ``BLOCK_SIZE``),
+    each ending after a line end (the last one at the end of the file)."""
+    block = BLOCK_SIZE if block is None else block
+    total = os.path.getsize(path)
+    with open(path, "rb") as f:
+        start = 0
+        number = 0
+        while start < total:
+            end = _cut_after(f, start + block, total)
+            yield Part(number, start == 0, path=path, offset=start, length=end - start)
+            start = end
+            number += 1
+
+
+def _cut_after(f: IO[bytes], pos: int, total: int) -> int:
+    """The offset just past the first line end at or after ``pos`` (a CRLF counts whole)."""
+    while pos < total:
+        f.seek(pos)
+        window = f.read(_WINDOW + 1)  # one byte more: the LF that may follow a final CR
+        lf, cr = window.find(b"\n", 0, _WINDOW), window.find(b"\r", 0, _WINDOW)
+        ends = [i for i in (lf, cr) if i >= 0]
+        if ends:
+            at = min(ends)
+            if window[at : at + 2] == b"\r\n":
+                at += 1
+            return min(pos + at + 1, total)
+        pos += _WINDOW
+    return total
+
+
+def text_parts(reader: ChunkReader, block: int | None = None) -> Iterator[Part]:
+    """The text ``reader`` yields (chunks cut at line ends) gathered into blocks of about
+    ``block`` characters (default ``BLOCK_SIZE``). The reader has dropped a BOM already."""
+    block = BLOCK_SIZE if block is None else block
+    gathered: list[str] = []
+    size = 0
+    number = 0
+    for chunk in reader:
+        gathered.append(chunk)
+        size += len(chunk)
+        if size >= block:
+            yield Part(number, False, text="".join(gathered))
+            gathered, size, number = [], 0, number + 1
+    if gathered:
+        yield Part(number, False, text="".join(gathered))
+
+
+def run(job: Job, parts: Iterable[Part], workers: int) -> Iterator[Done]:
+    """Each part's result, in document order, its errors and warnings placed in the document.
+
+    Stops after a result with ``fatal`` set. An error raised while producing the parts (a
+    broken download, bad UTF-8 in text read here) is raised after the results of the parts
+    before it. Closing the iterator early cancels the blocks not started. ``workers=1`` parses
+    the parts one after the other in this process (the tests' way to try many cuttings).
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    produced = iter(parts)
+    pending: deque[Future[Done]] = deque()
+    failure: BaseException | None = None
+
+    def submit() -> None:
+        nonlocal failure
+        if failure is not None:
+            return
+        try:
+            part = next(produced, None)
+        except Exception as e:  # raised in order, once the blocks before it are handed on
+            failure = e
+            return
+        if part is not None:
+            pending.append(pool.submit(run_part, job, part))
+
+    pool: Executor = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
+    try:
+        for _ in range(workers * _AHEAD):
+            submit()
+        lines = 0
+        while pending:
+            done = pending.popleft().result()
+            submit()
+            if lines:
+                done.errors = [e.moved(lines) for e in done.errors]
+                done.warnings = [w.moved(lines) for w in done.warnings]
+                if isinstance(done.fatal, ParseError):
+                    done.fatal = done.fatal.moved(lines)
+            lines += done.lines
+            yield done
+            if done.fatal is not None:
+                return
+        if failure is not None:
+            raise failure
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _InProcess(Executor):
+    """An executor that runs each task when it is submitted."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def _context() -> Any:
+    # fork starts a worker in milliseconds (spawn: an interpreter and our imports, ~0.3 s),
+    # but is safe only while this process runs a single thread; forkserver forks from a
+    # clean single-threaded server instead. Elsewhere, the platform's default.
+    if sys.platform.startswith("linux"):
+        import multiprocessing
+
+        return multiprocessing.get_context("fork" if threading.active_count() == 1 else "forkserver")
+    return None
+
+
+def run_part(job: Job, part: Part) -> Done:
+    """Parse one block in a worker (also callable in-process)."""
+    done = Done(part.number)
+    if part.text is None:
+        assert part.path is not None
+        with open(part.path, "rb") as f:
+            f.seek(part.offset)
+            stream: IO[bytes] | IO[str] = io.BytesIO(f.read(part.length))
+        done.size = part.length
+    else:
+        stream = io.StringIO(part.text)
+        done.size = len(part.text)
+    reader = ChunkReader(stream, job.name, at_start=part.at_start)
+    on_error = done.errors.append if job.skip else None
+    try:
+        if job.task == "validate":
+            from .formats.validate_lines import LineValidator
+
+            validator = LineValidator(job.quads, done.warnings.append if job.warn else None)
+            done.count = validator.check(reader, on_error)
+        elif job.task == "statements":
+            done.output = []
+            _statements(job, reader, on_error, done.output)
+            done.count = len(done.output)
+        else:
+            done.count, done.output = _convert(job, reader, on_error)
+    except ParseError as e:
+        done.fatal = e
+    except ValueError as e:  # a SerializeError: a named graph written as N-Triples
+        done.fatal = e
+    done.lines = reader.lines_read
+    return done
+
+
+def _statements(job: Job, reader: ChunkReader, on_error: Any, found: list[Any]) -> None:
+    # Into ``found`` as parsed: the statements before a first error are handed on, as serially.
+    from .edge.parsers import make_parser
+
+    parser = make_parser("nquads" if job.quads else "ntriples", prefix=job.prefix)
+    for batch in parser.batches(reader, on_error):
+        found += batch
+
+
+def _convert(job: Job, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
+    from .edge.parsers import make_parser
+    from .formats.write_lines import quad_groups, write_lines
+
+    parser = make_parser("nquads" if job.quads else "ntriples", prefix=job.prefix)
+    statements = (s for batch in parser.batches(reader, on_error) for s in batch)
+    out = io.BytesIO()
+    count = write_lines(quad_groups(statements), out, with_graphs=job.with_graphs, labels_of=job.prefix + "l")
+    return count, out.getvalue()
