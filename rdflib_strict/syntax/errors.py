@@ -201,6 +201,10 @@ class SerializeError(ValueError):
             where = " in statement (" + ", ".join(_n3(t) for t in statement if t is not None) + ")"
         super().__init__(f"cannot write {_n3(term)}: {reason}{where}")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Raised in a parallel convert's worker and re-raised here.
+        return (type(self), (self.reason, self.term, self.statement))
+
     def in_statement(self, statement: tuple[object, ...]) -> SerializeError:
         """The same error, naming the statement it occurs in (for writers that look it up
         only once something has failed)."""

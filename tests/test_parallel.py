@@ -1,0 +1,279 @@
+"""Parallel N-Triples/N-Quads (issue #14): for any document and any cutting, the parallel
+result is the serial one: statements in order, blank node identity, every error and warning
+at its place, the first error where a serial parse stops."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from clirun import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rdflib import BNode
+from test_validate import line_document
+
+import rdflib_strict
+from rdflib_strict import ParseError, parallel
+from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.edge.terms import document_prefix
+from rdflib_strict.formats.validate_lines import LineValidator
+from rdflib_strict.syntax.source import ChunkReader
+
+LINE_ENDS = ["\n", "\r\n", "\r"]
+
+
+def _file(data: bytes) -> Iterator[str]:
+    fd, path = tempfile.mkstemp(suffix=".nq")
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    try:
+        yield path
+    finally:
+        os.unlink(path)
+
+
+def _label(term: Any, prefix: str) -> Any:
+    # A label's node id is the document's prefix, "l" and the label: compare by label.
+    if isinstance(term, BNode):
+        assert term.startswith(prefix + "l"), (term, prefix)
+        return ("_:", term[len(prefix) + 1 :])
+    return term
+
+
+def _errors(log: list[ParseError]) -> list[tuple[Any, ...]]:
+    return [(e.filename, e.lineno, e.colno, e.end_offset, e.msg, e.text, e.skipped) for e in log]
+
+
+def serial(data: bytes, quads: bool, skip: bool) -> tuple[list[Any], list[tuple[Any, ...]]]:
+    parser = make_parser("nquads" if quads else "ntriples")
+    prefix = parser.terms.prefix
+    log: list[ParseError] = []
+    found: list[Any] = []
+    try:
+        for batch in parser.batches(ChunkReader(_stream(data), "doc"), log.append if skip else None):
+            found += batch
+    except ParseError as e:
+        log.append(e)
+    return [tuple(_label(t, prefix) for t in q) for q in found], _errors(log)
+
+
+def _stream(data: bytes) -> Any:
+    import io
+
+    return io.BytesIO(data)
+
+
+def in_parts(path: str, quads: bool, skip: bool, block: int) -> tuple[list[Any], list[tuple[Any, ...]]]:
+    prefix = document_prefix()
+    job = parallel.Job("statements", quads, "doc", prefix, skip=skip)
+    log: list[ParseError] = []
+    found: list[Any] = []
+    for done in parallel.run(job, parallel.file_parts(path, block), workers=1):
+        log += done.errors
+        found += done.output
+        if done.fatal is not None:
+            assert isinstance(done.fatal, ParseError)
+            log.append(done.fatal)
+    return [tuple(_label(t, prefix) for t in q) for q in found], _errors(log)
+
+
+# --- the cuts -------------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.text("ab\u00e9 ", max_size=5), st.sampled_from(LINE_ENDS)), max_size=30),
+    st.booleans(),
+    st.integers(1, 40),
+)
+def test_cuts_fall_after_line_ends_never_inside_crlf(
+    lines: list[tuple[str, str]], unterminated: bool, block: int
+) -> None:
+    text = "".join(body + end for body, end in lines) + ("tail" if unterminated else "")
+    data = text.encode()
+    for path in _file(data):
+        parts = list(parallel.file_parts(path, block))
+        with open(path, "rb") as f:
+            pieces = []
+            for part in parts:
+                f.seek(part.offset)
+                pieces.append(f.read(part.length))
+    assert b"".join(pieces) == data
+    assert [p.number for p in parts] == list(range(len(parts)))
+    assert [p.at_start for p in parts] == [i == 0 for i in range(len(parts))]
+    for piece, after in itertools.pairwise(pieces):
+        assert piece.endswith((b"\n", b"\r")), piece
+        assert not (piece.endswith(b"\r") and after.startswith(b"\n")), (piece, after)
+
+
+# --- any document, any cutting: the serial result -------------------------------------------
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.booleans(), st.booleans(), st.integers(1, 300))
+def test_parallel_result_is_the_serial_one(data: st.DataObject, quads: bool, skip: bool, block: int) -> None:
+    doc = data.draw(line_document(quads))
+    if data.draw(st.booleans()):
+        doc = "\ufeff" + doc  # a BOM: dropped at the start only
+    raw = doc.encode()
+    expected, errors = serial(raw, quads, skip)
+    for path in _file(raw):
+        got, got_errors = in_parts(path, quads, skip, block)
+    assert got_errors == errors
+    if skip:
+        assert got == expected
+    else:
+        # Stopped at the first error: what came before it is the statements before it, in
+        # order; how many depends on the cutting, as serially on the chunking (a batch cut
+        # short by the error is not handed on).
+        assert got == serial(raw, quads, True)[0][: len(got)]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.booleans(), st.integers(1, 300))
+def test_parallel_validation_is_the_serial_one(data: st.DataObject, quads: bool, block: int) -> None:
+    raw = data.draw(line_document(quads)).encode()
+    errors: list[ParseError] = []
+    warnings: list[ParseError] = []
+    count = LineValidator(quads, warnings.append).check(ChunkReader(_stream(raw), "doc"), errors.append)
+    job = parallel.Job("validate", quads, "doc", document_prefix(), skip=True, warn=True)
+    got_errors: list[ParseError] = []
+    got_warnings: list[ParseError] = []
+    got = 0
+    for path in _file(raw):
+        for done in parallel.run(job, parallel.file_parts(path, block), workers=1):
+            assert done.fatal is None
+            got += done.count
+            got_errors += done.errors
+            got_warnings += done.warnings
+    assert (got, _errors(got_errors), _errors(got_warnings)) == (count, _errors(errors), _errors(warnings))
+
+
+def test_text_parts_give_the_same_as_file_parts(tmp_path: Path) -> None:
+    # What the parent reads itself (compressed, remote, stdin) is cut into text blocks.
+    doc = "".join(f'_:b{i % 7} <http://ex/p> "{i}" .{LINE_ENDS[i % 3]}' for i in range(200)) + "bad\n"
+    expected = serial(doc.encode(), False, True)
+    prefix = document_prefix()
+    job = parallel.Job("statements", False, "doc", prefix, skip=True)
+    reader = ChunkReader(_stream(doc.encode()), "doc", chunk_size=64)
+    found: list[Any] = []
+    log: list[ParseError] = []
+    for done in parallel.run(job, parallel.text_parts(reader, 100), workers=1):
+        found += done.output
+        log += done.errors
+    assert ([tuple(_label(t, prefix) for t in q) for q in found], _errors(log)) == expected
+    assert expected[1][0][1] == 201  # the error on the last line, counted across blocks
+
+
+# --- real worker processes ------------------------------------------------------------------
+
+DOC = "".join(
+    f'_:n{i % 50} <http://ex/p{i % 3}> "v{i}"@en <http://ex/g{i % 4}> .{LINE_ENDS[i % 3]}'
+    for i in range(3000)
+)
+
+
+@pytest.fixture
+def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "BLOCK_SIZE", 4096)  # ~40 blocks of DOC
+
+
+def test_iterparse_in_workers_is_the_serial_parse(tmp_path: Path, small_blocks: None) -> None:
+    path = tmp_path / "doc.nq"
+    path.write_text(DOC, encoding="utf-8", newline="")
+    one = list(rdflib_strict.iterparse(path))
+    two = list(rdflib_strict.iterparse(path, workers=2))
+    assert [q[1:] for q in two] == [q[1:] for q in one]
+    # One node per label across all blocks, and the same pattern as the serial parse.
+    relabel = {a: b for a, b in zip((q[0] for q in one), (q[0] for q in two), strict=True)}
+    assert len(relabel) == len(set(relabel.values())) == 50
+    # Another document never shares a node with this one.
+    again = {q[0] for q in rdflib_strict.iterparse(path, workers=2)}
+    assert again.isdisjoint(relabel.values())
+
+
+def test_iterparse_in_workers_stops_at_the_first_error_as_serially(
+    tmp_path: Path, small_blocks: None
+) -> None:
+    lines = DOC.splitlines(keepends=True)
+    lines[2500] = "<http://ex/s> <http://ex/p> <rel> .\n"
+    path = tmp_path / "bad.nq"
+    path.write_text("".join(lines), encoding="utf-8", newline="")
+    with pytest.raises(ParseError) as serial_error:
+        list(rdflib_strict.iterparse(path))
+    got: list[Any] = []
+    with pytest.raises(ParseError) as parallel_error:
+        for q in rdflib_strict.iterparse(path, workers=2):
+            got.append(q)
+    assert str(parallel_error.value) == str(serial_error.value)
+    assert parallel_error.value.lineno == 2501
+    # What came before the error is statements of the lines before it, in order (as serially,
+    # a batch cut short by the error is not handed on).
+    before = list(rdflib_strict.iterparse(data="".join(lines[:2500]), format="nq"))
+    assert 2000 < len(got) <= 2500
+    assert [q[1:] for q in got] == [q[1:] for q in before[: len(got)]]
+
+
+def test_iterparse_turtle_with_workers_warns_and_parses(tmp_path: Path) -> None:
+    path = tmp_path / "doc.ttl"
+    path.write_text("<http://ex/s> <http://ex/p> 1, 2 .\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match="cannot be cut"):
+        assert len(list(rdflib_strict.iterparse(path, workers=2))) == 2
+
+
+def _cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
+    out = run_cli(args, cwd=cwd)
+    # The summary's time differs from run to run.
+    return out.returncode, out.stdout, out.stderr.rsplit(" in ", 1)[0]
+
+
+@pytest.mark.parametrize("ext", ["nq", "nq.gz"])
+def test_cli_jobs_give_the_output_of_one_process(tmp_path: Path, small_blocks: None, ext: str) -> None:
+    lines = DOC.splitlines(keepends=True)
+    lines[100] = "<http://ex/s> <http://ex/p> <rel> .\n"
+    lines[2900] = '<http://ex/s> <http://ex/p> "x"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+    lines[2950] = "garbage\r\n"
+    data = "".join(lines).encode()
+    (tmp_path / f"in.{ext}").write_bytes(gzip.compress(data) if ext.endswith("gz") else data)
+    for cmd in (
+        ["validate", f"in.{ext}"],
+        ["validate", "--max-errors", "1", f"in.{ext}"],
+        ["convert", f"in.{ext}", "--to", "nq", "-o", "out{j}.nq", "--skip-invalid", "--rejects", "rej{j}.nq"],
+    ):
+        results = []
+        for j in ("1", "2"):
+            code, out, err = _cli([a.format(j=j) for a in [*cmd, "-j", j]], tmp_path)
+            results.append((code, out, err.replace(f"rej{j}.", "rej.")))
+        assert results[0] == results[1], cmd
+        assert results[0][0] == 1
+    assert (tmp_path / "out1.nq").read_bytes() == (tmp_path / "out2.nq").read_bytes()
+    assert (tmp_path / "rej1.nq").read_bytes() == (tmp_path / "rej2.nq").read_bytes()
+    assert (tmp_path / "out1.nq").read_bytes().count(b"\n") == 2998
+    assert f"in.{ext}:2951:1: expected a subject" in (tmp_path / "rej2.nq").read_text()
+
+
+def test_cli_jobs_convert_refuses_named_graphs_in_ntriples(tmp_path: Path, small_blocks: None) -> None:
+    (tmp_path / "in.nq").write_text(DOC, encoding="utf-8", newline="")
+    code, _, err = _cli(["convert", "in.nq", "--to", "nt", "-o", "out.nt", "-j", "2"], tmp_path)
+    assert (code, err) == (1, "in.nq: cannot write <http://ex/g0>: N-Triples has no named graphs\n")
+    assert not (tmp_path / "out.nt").exists()
+
+
+def test_cli_jobs_on_turtle_say_so_and_read_serially(tmp_path: Path) -> None:
+    (tmp_path / "a.ttl").write_text("<http://ex/s> <http://ex/p> 1 .\n", encoding="utf-8")
+    code, _, err = _cli(["validate", "-j", "2", "a.ttl"], tmp_path)
+    assert code == 0
+    assert "a.ttl: turtle cannot be cut into parts" in err
+
+
+def test_jobs_must_not_be_negative() -> None:
+    with pytest.raises(ValueError, match="0 \\(all cores\\) or more"):
+        parallel.worker_count(-1)
+    assert parallel.worker_count(0) >= 1
