@@ -186,9 +186,10 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
         if fmt == "ntriples" or fmt == "nquads":
             count = _validate_lines(source, args, report, warn)
         else:
-            parser = make_parser(fmt, opened.base if args.base is None else args.base, values=False)
-            parser.warn = warn
-            count = parser.parse(opened.reader, _discard, report.error)
+            from .formats.validate_turtle import TurtleValidator
+
+            base = opened.base if args.base is None else args.base
+            count = TurtleValidator(fmt == "trig", base, warn).check(opened.reader, report.error)
     except SourceError as e:  # the input broke off: not a verdict on the document
         report.unreadable = True
         report.print(e)

@@ -1,0 +1,289 @@
+"""Validating Turtle and TriG without building a single rdflib term.
+
+``validate`` only has to say whether each statement is in the language and how many triples
+it makes, so, as for N-Triples (``validate_lines``), a regex that *is* the grammar takes whole
+runs of the plainest ``triples '.'`` statements in one call, and everything else goes to the
+Turtle parser's own reader, statement by statement, so verdicts, messages and positions are
+the parser's. The regex is strict where the parser's fast path is lenient:
+
+* IRIs: absolute ASCII IRIs of the common shapes (``iri.ASCII_IRI_SHAPE``), which are valid
+  whatever the base; prefixed names with a declared prefix whose namespace ends in '/' or
+  '#' and an ASCII local name of unreserved characters (the parser's own shortcut: such an
+  IRI is valid without a check); blank node labels of ASCII name characters;
+* strings of the four kinds with exactly the escapes ECHAR and UCHAR allow (no surrogates,
+  no ``\\U``: the parser checks those), simple BCP 47 tags (language, script, region, one
+  variant: well-formed by construction), datatypes other than rdf:langString and
+  rdf:dirLangString; numbers and booleans;
+* ``,`` and ``;`` lists, whitespace and comments between tokens.
+
+Every name token must be followed by whitespace, a comment, ',', ';' or a '.' that ends the
+statement (itself followed by whitespace or the end): the parser's greedy token regexes then
+stop exactly where the validator's do, so both read the same tokens.
+
+Nested ``[ ... ]`` and ``( ... )``, directives, relative IRIs, escapes in names, TriG's graph
+block openings and closings and every error go to the parser. Prefixes enter the regex as an
+alternation of the declared names, so it is compiled again (lazily) when a directive declares
+a new one.
+
+Counting and warnings: a matched run is scanned once more by a regex that skips strings, IRIs
+and comments and finds each ',', ';' and statement-ending '.' (one triple each: the regex
+takes no empty ';' segment) and, when warnings are wanted, each typed literal, which is
+checked for ill-typedness (``syntax/xsd.py``) and reported to ``warn`` as the parser reports
+it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable, Iterable
+from typing import Final
+
+from rdflib.term import Node
+
+from ..edge.terms import Terms
+from ..syntax.driver import OnError, Quad
+from ..syntax.errors import ILL_TYPED
+from ..syntax.escapes import unescape_string
+from ..syntax.grammar import DECIMAL, DOUBLE, INTEGER
+from ..syntax.iri import ASCII_IRI_SHAPE
+from ..syntax.source import ChunkReader
+from ..syntax.xsd import ill_typed
+from .turtle import TurtleParser
+from .validate_lines import Warn
+
+__all__ = ["TurtleValidator"]
+
+_RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+
+# --- the statement regex ---------------------------------------------------------------------
+
+# [161s] WS, comments included. A comment must run to its line's end (the lookahead), so
+# '# a # b' is one comment, never two: the engine has one way to split a run of WS, and a
+# failed match costs no backtracking through the ways.
+_WS: Final = r"[ \t\r\n]*(?:#[^\r\n]*(?![^\r\n])[ \t\r\n]*)*"
+# The '.' ending a statement: followed by whitespace or the end, never by a name character
+# (the parser would read 'x.y' as one name and '1.5' as one number).
+_STATEMENT_END: Final = r"\.(?=[ \t\r\n]|\Z)"
+# What may follow a name, number or boolean: the parser's greedy token regexes stop here too.
+_NAME_END: Final = rf"(?=[ \t\r\n#,;]|{_STATEMENT_END})"
+# [168s] PN_LOCAL, ASCII unreserved characters only: not ending in '.', which the parser
+# strips (such dots end the statement).
+_LOCAL: Final = r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?)?"
+# [141s] BLANK_NODE_LABEL, ASCII only.
+_LABEL: Final = r"_:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?" + _NAME_END
+_IRIREF: Final = f"<{ASCII_IRI_SHAPE}>"
+# ECHAR and UCHAR: a \u escape of a surrogate and every \U escape go to the parser.
+_ESCAPE: Final = r"""\\(?:[tbnrf"'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})"""
+# [22], [23], [24], [25]: the long forms first ('""' then a character is a short empty one).
+_STRING: Final = (
+    f'"""[^"\\\\]*(?:(?:"(?!"")|{_ESCAPE})[^"\\\\]*)*"""'
+    f"|'''[^'\\\\]*(?:(?:'(?!'')|{_ESCAPE})[^'\\\\]*)*'''"
+    f'|"(?!"")[^"\\\\\\n\\r]*(?:{_ESCAPE}[^"\\\\\\n\\r]*)*"'
+    f"|'(?!'')[^'\\\\\\n\\r]*(?:{_ESCAPE}[^'\\\\\\n\\r]*)*'"
+)
+# [144s] LANGTAG of the shapes language[-script][-region][-variant]: well-formed BCP 47.
+_LANGTAG: Final = (
+    r"@[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-[a-zA-Z0-9]{5,8})?" + _NAME_END
+)
+_LANG_DATATYPES: Final = "(?:langString|dirLangString)"
+# [16] NumericLiteral, longest form first as the parser tries them; [133s] BooleanLiteral.
+_NUMBER_OR_BOOLEAN: Final = f"(?:{DOUBLE}|{DECIMAL}|{INTEGER}|true|false){_NAME_END}"
+
+
+def _alternation(names: Iterable[str]) -> str:
+    # Longest first, so that 'wdt' is tried before 'wd' (either way ':' must follow).
+    return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+
+
+def _run_pattern(plain: frozenset[str], prefixes: frozenset[str]) -> str:
+    """One or more whole ``triples '.'`` statements of the shapes above, with prefixed names
+    of ``prefixes`` (declared with namespaces ending in '/' or '#'), those of ``plain`` (not
+    the rdf: namespace) also as datatypes."""
+    rdf = prefixes - plain
+    names = []
+    datatype_names = []
+    if prefixes:
+        names.append(f"(?:{_alternation(prefixes)}):{_LOCAL}{_NAME_END}")
+    if plain:
+        datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{_NAME_END}")
+    if rdf:
+        # rdf:langString and rdf:dirLangString need a tag: the parser says so.
+        lang_datatypes = f"{_LANG_DATATYPES}{_NAME_END}"
+        datatype_names.append(f"(?:{_alternation(rdf)}):(?!{lang_datatypes}){_LOCAL}{_NAME_END}")
+    iri = "|".join([_IRIREF, *names])
+    datatype = "|".join([f"<(?!{re.escape(_RDF)}{_LANG_DATATYPES}>){ASCII_IRI_SHAPE}>", *datatype_names])
+    # [128s] RDFLiteral: the parser allows whitespace (and comments) before '@' and '^^';
+    # comments there are left to it.
+    literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
+    subject = f"(?:{iri}|{_LABEL})"
+    verb = f"(?:{iri}|a(?=[ \\t\\r\\n]))"
+    obj = f"(?:{iri}|{_LABEL}|{literal}|{_NUMBER_OR_BOOLEAN})"
+    # [7] predicateObjectList and [8] objectList unrolled so that the object pattern, by far
+    # the longest, is written once (each copy costs compile time): after the first object,
+    # each next one follows ',' or ';' and a verb.
+    predicate_object_list = f"{verb}{_WS}{obj}(?:{_WS}(?:,|;{_WS}{verb}){_WS}{obj})*"
+    statement = f"{subject}{_WS}{predicate_object_list}{_WS}{_STATEMENT_END}"
+    # The caller starts the match after whitespace: the run ends just after a statement's '.'.
+    return f"(?:{_WS}{statement})+"
+
+
+# --- the scan of a matched run: triples and typed literals -------------------------------------
+
+# Strings as the run regex matched them (so well-formed): only their extent matters here.
+_SKIP_STRING: Final = (
+    r'"""[^"\\]*(?:(?:"(?!"")|\\[\s\S])[^"\\]*)*"""'
+    r"|'''[^'\\]*(?:(?:'(?!'')|\\[\s\S])[^'\\]*)*'''"
+    r'|"(?!"")[^"\\\n\r]*(?:\\.[^"\\\n\r]*)*"'
+    r"|'(?!'')[^'\\\n\r]*(?:\\.[^'\\\n\r]*)*'"
+)
+_OTHER: Final = r"""[^,;."'<#]*"""
+# Each match: whatever precedes the next ',', ';' or statement-ending '.', then that one.
+_TRIPLE_END: Final = re.compile(
+    rf"{_OTHER}(?:(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n]|\Z)){_OTHER})*[,;.]"
+)
+# With warnings: a typed literal ends a match too; groups: lexical form, datatype.
+_TYPED: Final = rf"({_SKIP_STRING})[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{_NAME_END})"
+_TRIPLE_END_OR_TYPED: Final = re.compile(
+    rf"{_OTHER}(?:(?:(?:{_SKIP_STRING})(?![ \t\r\n]*\^\^)|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n]|\Z)){_OTHER})*"
+    rf"(?:[,;.]|{_TYPED})"
+)
+
+
+Match = Callable[[str, int], "re.Match[str] | None"]
+#: How a declared prefix may appear in the run regex: not at all (its namespace does not end
+#: in '/' or '#'), anywhere, or anywhere but as a datatype (the rdf: namespace).
+_UNUSABLE, _PLAIN, _RDF_NAMESPACE = 0, 1, 2
+
+# A directive's start: no run regex is compiled for it (see _current_run).
+_DIRECTIVE: Final = re.compile(r"@|(?i:prefix|base)[ \t\r\n]")
+# A compile costs what the parser takes for about a thousand statements, and grows with the
+# prefixes: past these bounds, statements go to the parser rather than pay for one more.
+_FREE_COMPILES: Final = 8
+_STATEMENTS_PER_COMPILE: Final = 1000
+_MAX_PREFIXES: Final = 512
+
+
+class TurtleValidator(TurtleParser):
+    """Counts the triples of a Turtle (``trig=False``) or TriG document, handing each bad
+    statement's ParseError to ``on_error`` (or raising it) and each ill-typed literal to
+    ``warn``.
+
+    A TurtleParser whose statements are first offered to the run regex: what it takes is
+    counted, the rest is read by the parser itself (which warns on its own).
+    """
+
+    def __init__(self, trig: bool, base: str | None, warn: Warn | None = None) -> None:
+        super().__init__(Terms(None, values=False), base, None, _label if trig else None)
+        self.warn = warn
+        self._triples = 0
+        # Each declared prefix's use in the run regex, which depends on nothing else.
+        self._kinds: dict[str, int] = {}
+        # The run regex's match for the current kinds; None once a directive changed them.
+        self._run: Match | None = None
+        self._runs: dict[frozenset[tuple[str, int]], Match] = {}
+        self._compiles = 0
+        self._since_compile = 0
+        # A typed literal's datatype as written -> its IRI, for the current prefixes.
+        self._datatypes: dict[str, str] = {}
+
+    def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
+        """The number of valid triples in ``reader``'s document."""
+        self._triples = 0
+        count = self.parse(reader, _discard, on_error)
+        return count + self._triples
+
+    # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
+    def _read_statement(self, src: str, pos: int, out: list[Quad]) -> int:
+        self._since_compile += 1
+        run = self._run
+        if run is None:
+            run = self._current_run(src, pos)
+            if run is None:
+                return super()._read_statement(src, pos, out)
+        m = run(src, pos)
+        if m is None:
+            return super()._read_statement(src, pos, out)
+        end = m.end()
+        if self.warn is None or src.find("^^", pos, end) < 0:
+            self._triples += len(_TRIPLE_END.findall(src, pos, end))
+        else:
+            self._count_and_check_typed(src, pos, end)
+        return end
+
+    def _declare_prefix(self, prefix: str, namespace: str) -> None:
+        super()._declare_prefix(prefix, namespace)
+        self._datatypes.clear()
+        kind = (
+            _UNUSABLE
+            if not namespace.endswith(("/", "#"))
+            else _RDF_NAMESPACE
+            if namespace == _RDF
+            else _PLAIN
+        )
+        if self._kinds.get(prefix) != kind:
+            self._kinds[prefix] = kind
+            self._run = None
+
+    def _current_run(self, src: str, pos: int) -> Match | None:
+        """The run regex for the prefixes now declared, compiled if need be; None to leave
+        this statement to the parser: a directive (a document declares its prefixes one after
+        the other: one compile after the last), or past the bounds above."""
+        if _DIRECTIVE.match(src, pos) is not None or len(self._kinds) > _MAX_PREFIXES:
+            return None
+        if self._compiles >= _FREE_COMPILES and self._since_compile < _STATEMENTS_PER_COMPILE:
+            return None
+        key = frozenset((p, kind) for p, kind in self._kinds.items() if kind != _UNUSABLE)
+        run = self._runs.get(key)
+        if run is None:
+            self._compiles += 1
+            self._since_compile = 0
+            if len(self._runs) >= _FREE_COMPILES:
+                self._runs.clear()
+            plain = frozenset(p for p, kind in key if kind == _PLAIN)
+            run = self._runs[key] = re.compile(_run_pattern(plain, frozenset(p for p, _ in key))).match
+        self._run = run
+        return run
+
+    def _count_and_check_typed(self, src: str, pos: int, end: int) -> None:
+        """Count the triples of the run ``src[pos:end]`` and warn on its ill-typed literals."""
+        triples = 0
+        ill = False
+        for literal, datatype in _TRIPLE_END_OR_TYPED.findall(src, pos, end):
+            if not datatype:
+                triples += 1
+            elif not ill and self._ill_typed(literal, datatype) is not None:
+                ill = True
+        self._triples += triples
+        if ill:  # rare: the run is scanned again for the literals' places
+            self._warn_run(src, pos, end)
+
+    def _ill_typed(self, literal: str, datatype: str) -> str | None:
+        """Why the typed literal ``literal^^datatype`` (as written) is ill-typed, if it is."""
+        iri = self._datatypes.get(datatype)
+        if iri is None:
+            if datatype[0] == "<":
+                iri = datatype[1:-1]
+            else:
+                prefix, _, local = datatype.partition(":")
+                iri = self.prefixes[prefix] + local
+            self._datatypes[datatype] = iri
+        quotes = 3 if literal.startswith(('"""', "'''")) else 1
+        lexical = literal[quotes:-quotes]
+        return ill_typed(unescape_string(lexical) if "\\" in lexical else lexical, iri)
+
+    def _warn_run(self, src: str, pos: int, end: int) -> None:
+        """Hand on every ill-typed literal of the run, placed as the parser places them."""
+        assert self.warn is not None
+        for m in _TRIPLE_END_OR_TYPED.finditer(src, pos, end):
+            if m.group(2):
+                reason = self._ill_typed(m.group(1), m.group(2))
+                if reason is not None:
+                    self.warn(self._error(m.start(1), m.end(2), f"{ILL_TYPED}: {reason}"))
+
+
+def _discard(batch: list[Quad]) -> None:
+    pass
+
+
+def _label(label: Node) -> Hashable:
+    return label
