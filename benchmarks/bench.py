@@ -21,6 +21,8 @@ run, variants interleaved round-robin so that drift affects them all alike):
 * ``validate.py``  -- only with ``--validate``: the command line (``rdflib-strict validate`` and
   ``convert --to nt``, ``--to nq`` for quads) against pyoxigraph's parser, each run a fresh
   subprocess: median time and peak RSS.
+* ``parallel.py``  -- only with ``--parallel``: ``validate -j N`` and ``convert -j N`` for
+  N = 1..cores on N-Triples and N-Quads: speed-up and efficiency.
 
 ``common.py`` holds formats, plugins, timing, result rows and the machine line; this file is
 the command line driver.
@@ -68,6 +70,7 @@ from common import (
 from data import build_inputs, check_count, expected_count, known_count, resolve_data_dir
 from diverse import DIVERSE_SIZES, diverse_inputs
 from memory import memory_inputs, memory_table, memprobe, run_memory
+from parallel import ParallelRow, parallel_table, run_parallel
 from parse import parse_table, run_parsers
 from serialize import run_serializers, serialize_table
 from stream import iterparse_table, run_iterparse
@@ -101,6 +104,8 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
         # takes pyoxigraph's.
         known = count if count is not None else expected_count(inp)
         run_validate(inp, known, args.runs or (3 if args.quick or inp.large else 5), report)
+    if args.parallel and inp.fmt.key in ("nt", "nq"):
+        run_parallel(inp, args.runs or 3, report, args.parallel_rows)
 
 
 def render(report: Report, args: argparse.Namespace) -> str:
@@ -128,6 +133,18 @@ def render(report: Report, args: argparse.Namespace) -> str:
             "median s includes interpreter start-up and imports. peak RSS: the child's "
             "ru_maxrss (whole process). x pyoxigraph: divided by pyoxigraph's parse of the "
             "same file, exhausted in Python.",
+            "",
+        ]
+    if args.parallel_rows:
+        parts += [
+            "## -j N: worker processes (fresh subprocess each run)",
+            "",
+            parallel_table(args.parallel_rows),
+            "",
+        ]
+        parts += [
+            "speed-up: the -j 1 median divided by this one; efficiency: speed-up / N. Times "
+            "include interpreter start-up. peak RSS: the largest of the process and its workers.",
             "",
         ]
     if report.memory:
@@ -195,6 +212,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="also time `rdflib-strict validate` / `convert` against pyoxigraph (subprocesses, peak RSS)",
     )
+    ap.add_argument(
+        "--parallel",
+        action="store_true",
+        help="also time `validate -j N` / `convert -j N` for N = 1..cores (N-Triples, N-Quads)",
+    )
     ap.add_argument("--no-parse", action="store_true", help="skip parsing into a Graph")
     ap.add_argument("--no-memory", action="store_true", help="skip the memory probes")
     ap.add_argument("--no-serialize", action="store_true", help="skip the serializers")
@@ -203,6 +225,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = ap.parse_args(argv)
     if args.sizes is None:
         args.sizes = ["small"] if args.quick else list(SIZES)
+    args.parallel_rows: list[ParallelRow] = []
     return args
 
 
