@@ -182,9 +182,10 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
     report = _Report(args, source.progress)
     warn = report.warning if args.warn_ill_typed else None
     count = 0
+    workers = _workers(args, source)  # 1 for Turtle and TriG, said on stderr
     try:
         if fmt == "ntriples" or fmt == "nquads":
-            count = _validate_lines(source, args, report, warn)
+            count = _validate_lines(source, workers, report, warn)
         else:
             from .formats.validate_turtle import TurtleValidator
 
@@ -241,11 +242,10 @@ def _parts(source: _Input) -> Iterator[parallel.Part]:
     return parallel.text_parts(source.opened.reader)
 
 
-def _validate_lines(source: _Input, args: argparse.Namespace, report: _Report, warn: Any) -> int:
+def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) -> int:
     from .formats.validate_lines import LineValidator
 
     quads = source.fmt == "nquads"
-    workers = _workers(args, source)
     if workers == 1:
         return LineValidator(quads, warn).check(source.opened.reader, report.error)
     job = parallel.Job(
@@ -390,10 +390,13 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         parser = make_parser(source.fmt, opened.base if args.base is None else args.base)
         if rejects is not None:
             rejects.parser = parser
+        workers = _workers(args, source)  # 1 for Turtle and TriG, said on stderr
         if target == "turtle" or target == "trig":
             count = _to_pretty(parser, opened, out, args, target, rejects)
-        elif not args.canonical and not args.ascii and _workers(args, source) > 1:
-            count = _convert_lines(source, target, args, out, rejects)
+        elif (
+            source.fmt in _LINE_FORMATS and target in _LINE_FORMATS and not args.canonical and not args.ascii
+        ):
+            count = _convert_lines(source, target, workers, out, rejects)
         else:
             count = write_lines(
                 quad_groups(_statements(parser, opened, rejects)),
@@ -438,11 +441,16 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def _convert_lines(
-    source: _Input, target: str, args: argparse.Namespace, out: IO[bytes], rejects: _Rejects | None
+    source: _Input, target: str, workers: int, out: IO[bytes], rejects: _Rejects | None
 ) -> int:
-    """``convert -j N`` from N-Triples/N-Quads to N-Triples/N-Quads: the blocks written by the
-    workers, in order (``--canonical`` sorts the whole output and ``--ascii`` may relabel
-    blank nodes: both run in one process)."""
+    """N-Triples/N-Quads to N-Triples/N-Quads, most lines copied as they are (LineConverter);
+    with ``-j N``, the blocks written by the workers, in order. (``--canonical`` sorts the
+    whole output and ``--ascii`` may relabel blank nodes: both take the other path.)"""
+    if workers == 1:
+        from .formats.convert_lines import LineConverter
+
+        converter = LineConverter(source.fmt == "nquads", target == "nquads")
+        return converter.convert(source.opened.reader, out, rejects)
     job = parallel.Job(
         "convert",
         source.fmt == "nquads",
@@ -453,7 +461,7 @@ def _convert_lines(
     )
     count = 0
     ranges = source.opened.path is not None
-    for done in parallel.run(job, _parts(source), parallel.worker_count(args.jobs)):
+    for done in parallel.run(job, _parts(source), workers):
         if ranges and source.progress is not None:
             source.progress.advance(done.size)
         for e in done.errors:

@@ -48,7 +48,8 @@ Task = Literal["validate", "convert", "statements"]
 
 
 class Part(NamedTuple):
-    """One block: bytes ``[offset, offset + length)`` of the local file ``path``, or ``text``.
+    """One block: bytes ``[offset, offset + length)`` of the local file ``path``, or ``text``,
+    or ``data``: the block's bytes, read by the caller (the Dask face reads any fsspec file).
 
     ``at_start``: the block begins the document (a BOM there is dropped)."""
 
@@ -58,6 +59,7 @@ class Part(NamedTuple):
     offset: int = 0
     length: int = 0
     text: str | None = None
+    data: bytes | None = None
 
 
 class Job(NamedTuple):
@@ -230,11 +232,14 @@ def _context() -> Any:
 def run_part(job: Job, part: Part) -> Done:
     """Parse one block in a worker (also callable in-process)."""
     done = Done(part.number)
-    if part.text is None:
+    if part.data is not None:
+        stream: IO[bytes] | IO[str] = io.BytesIO(part.data)
+        done.size = len(part.data)
+    elif part.text is None:
         assert part.path is not None
         with open(part.path, "rb") as f:
             f.seek(part.offset)
-            stream: IO[bytes] | IO[str] = io.BytesIO(f.read(part.length))
+            stream = io.BytesIO(f.read(part.length))
         done.size = part.length
     else:
         stream = io.StringIO(part.text)
@@ -271,11 +276,8 @@ def _statements(job: Job, reader: ChunkReader, on_error: Any, found: list[Any]) 
 
 
 def _convert(job: Job, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
-    from .edge.parsers import make_parser
-    from .formats.write_lines import quad_groups, write_lines
+    from .formats.convert_lines import LineConverter
 
-    parser = make_parser("nquads" if job.quads else "ntriples", prefix=job.prefix)
-    statements = (s for batch in parser.batches(reader, on_error) for s in batch)
     out = io.BytesIO()
-    count = write_lines(quad_groups(statements), out, with_graphs=job.with_graphs, labels_of=job.prefix + "l")
+    count = LineConverter(job.quads, job.with_graphs, job.prefix).convert(reader, out, on_error)
     return count, out.getvalue()
