@@ -16,9 +16,9 @@ the parser's. The regex is strict where the parser's fast path is lenient:
   rdf:dirLangString; numbers and booleans;
 * ``,`` and ``;`` lists, whitespace and comments between tokens.
 
-Every name token must be followed by whitespace, a comment, ',', ';' or a '.' that ends the
-statement (itself followed by whitespace or the end): the parser's greedy token regexes then
-stop exactly where the validator's do, so both read the same tokens.
+Every name, number and boolean must be followed by whitespace, a comment, ',', ';' or a '.'
+that ends the statement (itself followed by whitespace, a comment or the end): the parser's
+greedy token regexes then stop exactly where the validator's do, so both read the same tokens.
 
 Nested ``[ ... ]`` and ``( ... )``, directives, relative IRIs, escapes in names, TriG's graph
 block openings and closings and every error go to the parser. Prefixes enter the regex as an
@@ -61,9 +61,9 @@ _RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 # '# a # b' is one comment, never two: the engine has one way to split a run of WS, and a
 # failed match costs no backtracking through the ways.
 _WS: Final = r"[ \t\r\n]*(?:#[^\r\n]*(?![^\r\n])[ \t\r\n]*)*"
-# The '.' ending a statement: followed by whitespace or the end, never by a name character
-# (the parser would read 'x.y' as one name and '1.5' as one number).
-_STATEMENT_END: Final = r"\.(?=[ \t\r\n]|\Z)"
+# The '.' ending a statement: followed by whitespace, a comment or the end, never by a name
+# character (the parser would read 'x.y' as one name and '1.5' as one number).
+_STATEMENT_END: Final = r"\.(?=[ \t\r\n#]|\Z)"
 # What may follow a name, number or boolean: the parser's greedy token regexes stop here too.
 _NAME_END: Final = rf"(?=[ \t\r\n#,;]|{_STATEMENT_END})"
 # [168s] PN_LOCAL, ASCII unreserved characters only: not ending in '.', which the parser
@@ -139,12 +139,12 @@ _SKIP_STRING: Final = (
 _OTHER: Final = r"""[^,;."'<#]*"""
 # Each match: whatever precedes the next ',', ';' or statement-ending '.', then that one.
 _TRIPLE_END: Final = re.compile(
-    rf"{_OTHER}(?:(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n]|\Z)){_OTHER})*[,;.]"
+    rf"{_OTHER}(?:(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n#]|\Z)){_OTHER})*[,;.]"
 )
 # With warnings: a typed literal ends a match too; groups: lexical form, datatype.
 _TYPED: Final = rf"({_SKIP_STRING})[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{_NAME_END})"
 _TRIPLE_END_OR_TYPED: Final = re.compile(
-    rf"{_OTHER}(?:(?:(?:{_SKIP_STRING})(?![ \t\r\n]*\^\^)|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n]|\Z)){_OTHER})*"
+    rf"{_OTHER}(?:(?:(?:{_SKIP_STRING})(?![ \t\r\n]*\^\^)|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n#]|\Z)){_OTHER})*"
     rf"(?:[,;.]|{_TYPED})"
 )
 
@@ -183,8 +183,6 @@ class TurtleValidator(TurtleParser):
         self._runs: dict[frozenset[tuple[str, int]], Match] = {}
         self._compiles = 0
         self._since_compile = 0
-        # A typed literal's datatype as written -> its IRI, for the current prefixes.
-        self._datatypes: dict[str, str] = {}
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid triples in ``reader``'s document."""
@@ -212,14 +210,10 @@ class TurtleValidator(TurtleParser):
 
     def _declare_prefix(self, prefix: str, namespace: str) -> None:
         super()._declare_prefix(prefix, namespace)
-        self._datatypes.clear()
-        kind = (
-            _UNUSABLE
-            if not namespace.endswith(("/", "#"))
-            else _RDF_NAMESPACE
-            if namespace == _RDF
-            else _PLAIN
-        )
+        if not namespace.endswith(("/", "#")):
+            kind = _UNUSABLE
+        else:
+            kind = _RDF_NAMESPACE if namespace == _RDF else _PLAIN
         if self._kinds.get(prefix) != kind:
             self._kinds[prefix] = kind
             self._run = None
@@ -259,14 +253,11 @@ class TurtleValidator(TurtleParser):
 
     def _ill_typed(self, literal: str, datatype: str) -> str | None:
         """Why the typed literal ``literal^^datatype`` (as written) is ill-typed, if it is."""
-        iri = self._datatypes.get(datatype)
-        if iri is None:
-            if datatype[0] == "<":
-                iri = datatype[1:-1]
-            else:
-                prefix, _, local = datatype.partition(":")
-                iri = self.prefixes[prefix] + local
-            self._datatypes[datatype] = iri
+        if datatype[0] == "<":
+            iri = datatype[1:-1]
+        else:
+            prefix, _, local = datatype.partition(":")
+            iri = self.prefixes[prefix] + local
         quotes = 3 if literal.startswith(('"""', "'''")) else 1
         lexical = literal[quotes:-quotes]
         return ill_typed(unescape_string(lexical) if "\\" in lexical else lexical, iri)

@@ -1,0 +1,534 @@
+"""The Turtle and TriG validator (``formats/validate_turtle.py``) gives the Turtle parser's
+verdicts: the same triple count, the same errors (line, columns, message, skipped text) and
+the same ill-typed literal warnings.
+
+- differential (hypothesis): generated documents of many shapes, valid and mutated, whole and
+  read in chunks of 1, 7 and 40 characters; the expected verdict is the parser's own;
+- golden: errors and warnings at hand-computed places, inside runs the regex takes;
+- the run regex's prefixes follow the directives (a prefix redefined to a namespace the
+  regex cannot take, many prefixes, rdf: datatypes);
+- the fast path is not vacuous: plain statements are counted by it, not the parser;
+- every W3C Turtle and TriG manifest entry: positive ones valid with the parser's count,
+  negative ones with at least one error and the parser's first error (the whole verdict,
+  in fact).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from w3c import MANIFESTS, W3CTest, find_rdf_tests_dir, load_manifest
+
+from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.formats.validate_turtle import TurtleValidator
+from rdflib_strict.syntax.errors import ParseError
+from rdflib_strict.syntax.source import ChunkReader
+
+XSD = "http://www.w3.org/2001/XMLSchema#"
+RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+
+Error = tuple[int, int, int, str, str | None]
+Verdict = tuple[int, list[Error], list[Error]]
+
+
+def _described(log: list[ParseError]) -> list[Error]:
+    return [(e.lineno, e.colno, e.end_offset, e.msg, e.skipped) for e in log]
+
+
+def _reader(data: bytes, chunk_size: int | None) -> ChunkReader:
+    if chunk_size is None:
+        return ChunkReader(io.BytesIO(data), "doc")
+    return ChunkReader(io.BytesIO(data), "doc", chunk_size=chunk_size)
+
+
+def parser_verdict(
+    data: bytes, trig: bool, base: str | None = None, chunk_size: int | None = None
+) -> Verdict:
+    """What the Turtle parser says, as ``validate`` used it before the validator."""
+    errors: list[ParseError] = []
+    warnings: list[ParseError] = []
+    parser = make_parser("trig" if trig else "turtle", base, values=False)
+    parser.warn = warnings.append
+    try:
+        count = parser.parse(_reader(data, chunk_size), lambda batch: None, errors.append)
+    except ParseError as e:  # one it cannot resume after
+        count = -1
+        errors.append(e)
+    return count, _described(errors), _described(warnings)
+
+
+def validator_verdict(
+    data: bytes, trig: bool, base: str | None = None, chunk_size: int | None = None
+) -> Verdict:
+    errors: list[ParseError] = []
+    warnings: list[ParseError] = []
+    try:
+        count = TurtleValidator(trig, base, warnings.append).check(_reader(data, chunk_size), errors.append)
+    except ParseError as e:
+        count = -1
+        errors.append(e)
+    return count, _described(errors), _described(warnings)
+
+
+# --- (a) differential: generated documents -----------------------------------------------------
+
+# Each pool of tokens in three parts: what the run regex takes, what only the parser takes,
+# and what the grammar does not take (or only in some places). A "clean" document draws
+# mostly from the first part and never from the last, so that most documents are valid and
+# the run regex sees long runs; the others mix all three and are mutated.
+Pool = tuple[list[str], list[str], list[str]]
+
+PREFIXES: Pool = (["", "ex", "xsd", "rdf", "r", "e.x", "\u00e9", "a", "true", "prefix"], [], ["ex."])
+NAMESPACES: Pool = (
+    ["http://ex/", "http://ex/ns#", RDF, XSD, "urn:x:/", "http://"],
+    ["urn:x:", "http://ex.org:8"],  # a local name lands in the port: checked
+    ["http://ex/a#b#", "rel/"],  # not an IRI; relative (an error without a base)
+)
+IRIS: Pool = (
+    [
+        "<http://ex/s>",
+        "<http://ex/p>",
+        "<urn:x:y>",
+        "<http://ex/a,b;c.d>",
+        "<http://ex/?q=1#f>",
+        "<http://ex/'q'>",
+        f"<{XSD}integer>",
+    ],
+    ["<http://ex/\u00e9>", "<http://ex/\\u0041>", "<http://[::1]/x>"],
+    [
+        "<rel>",
+        "<#frag>",
+        "<http://ex/a b>",
+        "<http://ex/{x}>",
+        "<http://ex:8a/>",
+        "<<http://ex/s>>",
+        f"<{RDF}langString>",
+        f"<{RDF}dirLangString>",
+    ],
+)
+PNAME_PREFIXES: Pool = (
+    ["ex", "ex", "xsd", "rdf", ""],
+    [],
+    ["undef", "e.x", "\u00e9", "true", "a", "prefix", "r"],
+)
+LOCALS: Pool = (
+    ["s", "o", "", "a.b", "1", "a-b_c", "type", "integer", "date", "boolean", "langStringX", "_"],
+    ["%41", "\\(x\\)", "caf\u00e9", "a:b", "langString"],
+    ["a.", "-a", "a..b", "dirLangString", "\\q", "%4"],
+)
+LABELS: Pool = (["_:b1", "_:b.1", "_:a-b", "_:1", "_:x_"], ["_:\u00e9"], ["_:b.", "_:", "_:-a", "_:a..b"])
+BODIES: Pool = (
+    [
+        "plain",
+        "",
+        "a,b;c. d #e",
+        "\\t\\n\\\"\\'\\\\",
+        "\\u00E9",
+        "caf\u00e9 \U0001f600",
+        "a'b",
+        'a"b',
+        "x\ny",
+    ],
+    ["\\U0001F600"],
+    ["\\ud800", "\\q", "\\", 'q""', 'q"', "q'", "\\U00110000"],
+)
+# Typed literals' lexical forms: some well-typed, some ill-typed (a warning, not an error).
+LEXICALS = ["1", "abc", "-007", "true", "2024-02-30", " 1", "2024-01-01", "1.5", "\\u0031x"]
+QUOTES = ['"', "'", '"""', "'''"]
+TAGS: Pool = (
+    ["en", "en-GB", "zh-Hant-TW", "be-tarask", "es-419", "EN-gb"],
+    ["de-CH-1901", "i-klingon", "abc-def", "x-private", "en-GB-oed"],
+    ["e", "en--ltr", "en-", "en-a", "123"],
+)
+DATATYPES: Pool = (
+    ["xsd:integer", "xsd:boolean", "xsd:date", "xsd:string", f"<{XSD}integer>", f"<{XSD}date>", "ex:dt"],
+    ["rdf:XMLLiteral", "xsd:\\u0069"],
+    ["rdf:langString", "rdf:dirLangString", f"<{RDF}langString>", "undef:dt", "<rel>"],
+)
+NUMBERS: Pool = (
+    ["1", "-5", "+0", "1.5", ".5", "1e5", "1.5E-3", "1.e2", "0.0"],
+    [],
+    ["12abc", "1.5.", "--1", "1."],
+)
+BOOLEANS: Pool = (["true", "false"], [], ["TRUE", "truex"])
+NESTED: Pool = (
+    [],
+    ["[]", "[ ex:p ex:o ]", "()", "( ex:a 1 'x' )", "[ ex:p ( 1 2 ) ; a ex:C ]"],
+    ["[ ex:p ]", "( ["],
+)
+WS = [" ", " ", " ", "\n", "\r\n", "\r", "\t", "  # c\n", '#c, d. "e\r\n', " \n\n "]
+ENDS: Pool = (["."], ["; ."], ["", ". .", "}", ".x", ";", "; ;"])
+
+
+def pool(pools: Pool, clean: bool) -> st.SearchStrategy[str]:
+    fast, other, bad = pools
+    return st.sampled_from(fast * 16 + other if clean else fast * 2 + other + bad)
+
+
+@st.composite
+def pname(draw: st.DrawFn, clean: bool) -> str:
+    return f"{draw(pool(PNAME_PREFIXES, clean))}:{draw(pool(LOCALS, clean))}"
+
+
+@st.composite
+def literal(draw: st.DrawFn, clean: bool) -> str:
+    q = draw(st.sampled_from(QUOTES))
+    suffix = draw(st.integers(0, 3))
+    body = draw(st.sampled_from(LEXICALS) if suffix >= 2 else pool(BODIES, clean))
+    if clean and len(q) == 1 and "\\" not in body:  # what a short string must escape
+        body = body.replace(q, "\\" + q).replace("\n", "\\n")
+    text = q + body + q
+    space = draw(st.sampled_from(["", "", " ", "\n", " #c\n"]))
+    if suffix == 1:
+        text += space + "@" + draw(pool(TAGS, clean))
+    elif suffix >= 2:
+        text += space + "^^" + draw(st.sampled_from(["", "", " "])) + draw(pool(DATATYPES, clean))
+    return text
+
+
+def iri(clean: bool) -> st.SearchStrategy[str]:
+    return pool(IRIS, clean) | pname(clean)
+
+
+def node(clean: bool) -> st.SearchStrategy[str]:
+    return iri(clean) | pool(LABELS, clean)
+
+
+def an_object(clean: bool) -> st.SearchStrategy[str]:
+    return st.one_of(
+        node(clean),
+        node(clean),
+        literal(clean),
+        literal(clean),
+        pool(NUMBERS, clean),
+        pool(BOOLEANS, clean),
+        node(clean) if clean else pool(NESTED, clean),
+    )
+
+
+@st.composite
+def statement(draw: st.DrawFn, clean: bool) -> str:
+    """``subject verb objects (; verb objects)* .`` as tokens joined by drawn whitespace."""
+    subject = node(clean) if clean else node(clean) | pool(NESTED, clean) | literal(clean)
+    if clean and draw(st.integers(0, 9)) == 0:
+        subject = pool(NESTED, clean)
+    tokens = [draw(subject)]
+    for i in range(draw(st.integers(1, 3))):
+        if i:
+            tokens.append(";")
+        tokens.append(draw(iri(clean) | st.just("a")))
+        for j in range(draw(st.integers(1, 3))):
+            if j:
+                tokens.append(",")
+            tokens.append(draw(an_object(clean)))
+    tokens.append(draw(pool(ENDS, clean)))
+    text = tokens[0]
+    for token in tokens[1:]:
+        # Punctuation may touch the token before it ('ex:o.', '"x"@en;'); elsewhere, an empty
+        # separator may glue two tokens into another (only in the mixed documents).
+        glued = token in (".", ",", ";") or not clean
+        text += draw(st.sampled_from(["", *WS] if glued else WS)) + token
+    return text + draw(st.sampled_from(WS))
+
+
+@st.composite
+def directive(draw: st.DrawFn, clean: bool) -> str:
+    prefix = draw(pool(PREFIXES, clean))
+    namespace = draw(pool(NAMESPACES, clean))
+    form = draw(st.integers(0, 5))
+    if form == 0:
+        return f"PREFIX {prefix}: <{namespace}>\n"
+    if form == 1:
+        return f"@base <{draw(st.sampled_from(['http://b/', 'http://b/c#', 'rel/']))}> .\n"
+    if form == 2:
+        return f"BASE <{draw(st.sampled_from(['http://b2/', 'urn:b:']))}>\n"
+    return f"@prefix {prefix}: <{namespace}> .\n"
+
+
+@st.composite
+def trig_block(draw: st.DrawFn, clean: bool) -> str:
+    opening = draw(st.sampled_from(["{", "ex:g {", "<http://ex/g> {", "GRAPH ex:g {", "_:g {", "[] {"]))
+    inner = "".join(draw(statement(clean)) for _ in range(draw(st.integers(0, 3))))
+    if inner and draw(st.booleans()):
+        inner = inner.rstrip(" \t\r\n#c").removesuffix(".")  # the last '.' is optional
+    return opening + draw(st.sampled_from(WS)) + inner + "}" + draw(st.sampled_from(WS))
+
+
+@st.composite
+def mutated(draw: st.DrawFn, text: str) -> str:
+    """``text`` with one character deleted or inserted, or cut short."""
+    if not text:
+        return text
+    i = draw(st.integers(0, len(text) - 1))
+    how = draw(st.integers(0, 2))
+    if how == 0:
+        return text[:i] + text[i + 1 :]
+    if how == 1:
+        return text[:i] + draw(st.sampled_from("<>\"'\\_:@^.,;#[](){} \t\n\r\u00e9")) + text[i:]
+    return text[:i]
+
+
+HEADER = (
+    "@prefix ex: <http://ex/> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+    "@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .\n"
+)
+
+
+@st.composite
+def document(draw: st.DrawFn, trig: bool) -> str:
+    clean = draw(st.booleans())
+    parts = [HEADER + "PREFIX : <http://ex/e#>\n"] if clean or draw(st.integers(0, 4)) else []
+    for _ in range(draw(st.integers(1, 8))):
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            part = draw(directive(clean))
+        elif kind <= 2 and trig:
+            part = draw(trig_block(clean))
+        else:
+            part = draw(statement(clean))
+        if not clean and draw(st.integers(0, 4)) == 0:
+            part = draw(mutated(part))
+        parts.append(part)
+    text = "".join(parts)
+    line_end = draw(st.sampled_from(["\n", "\n", "\r\n", "\r"]))
+    return text.replace("\r\n", "\n").replace("\n", line_end) if line_end != "\n" else text
+
+
+@pytest.mark.parametrize("trig", [False, True], ids=["turtle", "trig"])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_validator_gives_the_parsers_verdicts(trig: bool, data: st.DataObject) -> None:
+    doc = data.draw(document(trig)).encode("utf-8")
+    base = data.draw(st.sampled_from([None, "http://base/d"]))
+    expected = parser_verdict(doc, trig, base)
+    validator = TurtleValidator(trig, base, lambda w: None)
+    validator.check(_reader(doc, None), lambda e: None)
+    event(f"errors: {min(len(expected[1]), 3)}, warnings: {min(len(expected[2]), 2)}")
+    event(f"share of the triples the run regex took: {validator._triples / max(1, expected[0]):.1f}")
+    assert validator_verdict(doc, trig, base) == expected, doc
+    for size in (1, 7, 40):
+        assert validator_verdict(doc, trig, base, size) == parser_verdict(doc, trig, base, size), (size, doc)
+
+
+# --- (b) golden: hand-placed errors and warnings inside runs ------------------------------------
+
+GOLDEN = (
+    HEADER  # lines 1-3
+    + 'ex:s ex:p "ok" ; ex:q 1, 2.5, true .\n'  # 4: 4 triples
+    + 'ex:s ex:p "abc"^^xsd:integer .\n'  # 5: warning at col 11
+    + "ex:s ex:p <rel> .\n"  # 6: error, relative IRI, col 11
+    + 'ex:s ex:p "x"^^rdf:langString .\n'  # 7: error, needs a tag, col 11
+    + "ex:s ex:p ex:o, undef:o .\n"  # 8: error, undefined prefix, col 17
+    + 'ex:s ex:p """multi\nline "quoted" """@en-GB ;\n'  # 9-10
+    + '  ex:q "2024-02-30"^^<http://www.w3.org/2001/XMLSchema#date> .\n'  # 11: warning at col 8
+    + 'ex:s ex:p "x"@en-a .\n'  # 12: error, bad tag, col 14
+    + "ex:s ex:p ex:o # comment , ; .\n"  # 13
+    + "  .\n"  # 14
+    + 'ex:s ex:p "\\u0031x"^^xsd:integer.\n'  # 15: warning at col 11 ("1x")
+)
+
+
+@pytest.mark.parametrize("chunk_size", [None, 1, 7, 40])
+def test_golden_verdict(chunk_size: int | None) -> None:
+    count, errors, warnings = validator_verdict(GOLDEN.encode(), False, None, chunk_size)
+    assert count == 4 + 1 + 2 + 1 + 1
+    assert [(line, col) for line, col, *_ in errors] == [(6, 11), (7, 11), (8, 17), (12, 14)]
+    assert "relative IRI" in errors[0][3]
+    assert "rdf:langString needs a language tag" in errors[1][3]
+    assert "undefined prefix 'undef:'" in errors[2][3]
+    assert "language tag" in errors[3][3]
+    assert errors[0][4] == "ex:s ex:p <rel> ."
+    assert [(line, col, end) for line, col, end, *_ in warnings] == [(5, 11, 29), (11, 8, 61), (15, 11, 33)]
+    assert all(w[3].startswith("ill-typed literal (valid RDF; a warning): ") for w in warnings)
+    assert (count, errors, warnings) == parser_verdict(GOLDEN.encode(), False, None, chunk_size)
+
+
+def test_golden_trig() -> None:
+    doc = (
+        HEADER  # lines 1-3
+        + "ex:g { ex:s ex:p ex:o . ex:s ex:p 1 }\n"  # 4: 2 triples, the last without '.'
+        + 'GRAPH <http://ex/g> {\n  ex:s ex:p "a" .\n  ex:s ex:p "b"^^xsd:boolean .\n}\n'  # 5-8
+        + "{ ex:s ex:p <rel> . ex:s ex:p ex:o . }\n"  # 9: error at col 13
+        + "ex:s ex:p ex:o .\n"  # 10: default graph
+        + "ex:h { ex:s ex:p ex:o .\n"  # 11: unclosed block
+    )
+    count, errors, warnings = validator_verdict(doc.encode(), True)
+    assert count == 2 + 2 + 1 + 1 + 1
+    assert [(line, col) for line, col, *_ in errors] == [(9, 13), (11, 24)]
+    assert "'}' to close the graph block" in errors[1][3]
+    assert [(line, col) for line, col, *_ in warnings] == [(7, 13)]
+    assert (count, errors, warnings) == parser_verdict(doc.encode(), True)
+
+
+CHUNKED = (
+    GOLDEN
+    + 'ex:s ex:p """a long string\r\nover "three"\rlines""" , "x"@en ; ex:q ex:o .\n' * 3
+    + "ex:s ex:p ex:o .\n" * 40
+    + 'ex:s ex:p "abc"^^xsd:integer , ( 1 2 ) ; ex:q [ ex:r "x"^^xsd:boolean ] .\n'
+    + "ex:s ex:p ex:o ; ex:q bad .\n"
+    + "ex:s ex:p ex:o .\n" * 40
+)
+
+
+@pytest.mark.parametrize("chunk_size", [1, 7, 40, 256])
+def test_chunk_boundaries_move_nothing(chunk_size: int) -> None:
+    # Statements cut by a chunk's end are read again whole, by the run regex or the parser.
+    whole = validator_verdict(CHUNKED.encode(), False)
+    chunked = validator_verdict(CHUNKED.encode(), False, None, chunk_size)
+    assert chunked == parser_verdict(CHUNKED.encode(), False, None, chunk_size)
+    assert chunked[0] == whole[0] == 9 + 3 * 3 + 40 + 8 + 0 + 40
+    # The text a skipped statement takes along may end elsewhere (blank lines, as in the
+    # line formats); and the parser warns again on a literal whose statement it reads again
+    # (its own behaviour, which the validator keeps).
+    assert [e[:4] for e in chunked[1]] == [e[:4] for e in whole[1]]
+    assert list(dict.fromkeys(chunked[2])) == whole[2]
+    assert len(whole[2]) == 3 + 2
+
+
+def test_errors_raise_without_on_error() -> None:
+    doc = (HEADER + "ex:s ex:p ex:o .\nex:s ex:p <rel> .\n").encode()
+    with pytest.raises(ParseError) as raised:
+        TurtleValidator(False, None).check(_reader(doc, None))
+    assert (raised.value.lineno, raised.value.colno) == (5, 11)
+    assert "relative IRI" in raised.value.msg
+
+
+def test_no_warnings_without_warn() -> None:
+    errors: list[ParseError] = []
+    count = TurtleValidator(False, None).check(_reader(GOLDEN.encode(), None), errors.append)
+    assert (count, len(errors)) == (9, 4)
+
+
+# --- (c) the run regex follows the prefixes ------------------------------------------------------
+
+
+def test_prefix_redefined_to_a_namespace_the_regex_cannot_take() -> None:
+    doc = (
+        b"@prefix ex: <http://ex/> .\nex:s ex:p ex:x .\n"
+        b"@prefix ex: <http://ex.org:8> .\nex:s ex:p ex:x .\n"  # line 4: port '8s'
+        b"@prefix ex: <http://ex/> .\nex:s ex:p ex:x .\n"
+    )
+    count, errors, _ = expected = parser_verdict(doc, False)
+    assert count == 2
+    assert [(line, col) for line, col, *_ in errors] == [(4, 1)]
+    assert validator_verdict(doc, False) == expected
+
+
+def test_prefix_redefined_to_another_namespace() -> None:
+    # The regex does not change (both end in '/'), the datatypes do: xsd: then names another
+    # namespace, whose 'integer' is not checked.
+    doc = (
+        (
+            HEADER + 'ex:s ex:p "x"^^xsd:integer .\n'  # 4: warning
+            "@prefix xsd: <http://other/> .\n"
+            'ex:s ex:p "x"^^xsd:integer .\n'  # 6: no warning
+        ).encode()
+    )
+    expected = parser_verdict(doc, False)
+    assert [(line, col) for line, col, *_ in expected[2]] == [(4, 11)]
+    assert validator_verdict(doc, False) == expected
+
+
+def test_rdf_datatypes_through_any_prefix() -> None:
+    doc = (
+        "@prefix r: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .\n@prefix ex: <http://ex/> .\n"
+        + 'ex:s ex:p "ok" .\n' * 3
+        + 'ex:s ex:p "x"^^r:langString .\nex:s ex:p "x"^^r:dirLangString .\n'  # 6, 7
+        + 'ex:s ex:p "x"^^r:langStringX, "y"^^r:XMLLiteral .\n'
+        + 'ex:s ex:p "ok" .\n' * 3
+    ).encode()
+    count, errors, _ = expected = parser_verdict(doc, False)
+    assert count == 8
+    assert [(line, col) for line, col, *_ in errors] == [(6, 11), (7, 11)]
+    assert validator_verdict(doc, False) == expected
+
+
+def test_many_prefixes_bound_the_compiles() -> None:
+    # A new prefix before every statement: the validator stops compiling and lets the parser
+    # read them (still the parser's verdict), instead of one compile per statement.
+    n = 1500
+    doc = "".join(f"@prefix p{i}: <http://ex/{i}/> .\np{i}:s p{i}:p p{i}:o .\n" for i in range(n)).encode()
+    validator = TurtleValidator(False, None)
+    assert validator.check(_reader(doc, None)) == n
+    assert validator._compiles <= 8 + n // 1000
+    assert validator_verdict(doc, False) == parser_verdict(doc, False)
+
+
+# --- (d) the fast path takes the plain statements ---------------------------------------------
+
+
+def _fast_and_all(doc: str, trig: bool = False) -> tuple[int, int]:
+    validator = TurtleValidator(trig, "http://base/", lambda w: None)
+    count = validator.check(_reader(doc.encode(), None))
+    return validator._triples, count
+
+
+def test_plain_statements_are_counted_by_the_run_regex() -> None:
+    doc = (
+        HEADER
+        + "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n"
+        + 'ex:s a ex:C ; skos:altLabel "a"@en, \'b\'@zh-Hant-TW, """c\n"""@be-tarask ;\n'
+        + '  ex:n 1, -2.5, 1e3, true ; ex:d "2024-01-01"^^xsd:date, "x"^^<http://ex/dt> .\n'
+        + "_:b.1 <http://ex/p> _:c-2 . # comment\n"
+        + 'ex:s ex:p "\\"esc\\" \\u00e9" .\n'
+    ) * 3
+    assert _fast_and_all(doc) == (3 * 12, 3 * 12)
+    trig = (HEADER + "ex:g {\n  ex:s ex:p ex:o .\n  ex:s ex:p ex:o, ex:o2 .\n}\n") * 2
+    assert _fast_and_all(trig, True) == (6, 6)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "ex:s ex:p [ ex:q ex:o ] .",
+        "ex:s ex:p ( 1 2 ) .",
+        "ex:s ex:p <rel> .",
+        "ex:s ex:p ex:a\\(b\\) .",
+        "ex:s ex:p ex:%41 .",
+        'ex:s ex:p "\\U0001F600" .',
+        'ex:s ex:p "x"@abc-def .',
+        "ex:s ex:p ex:o ; .",
+        'ex:s ex:p "x" # c\n@en .',
+        "ex:s a<http://ex/C> .",
+    ],
+)
+def test_rarer_shapes_go_to_the_parser(statement: str) -> None:
+    fast, count = _fast_and_all(f"{HEADER}{statement}\nex:s ex:p ex:o .\n")
+    assert fast == 1
+    assert count > 1
+
+
+# --- (e) the W3C suites -------------------------------------------------------------------------
+
+RDF_TESTS = find_rdf_tests_dir()
+
+
+def _w3c_cases() -> list[Any]:
+    if RDF_TESTS is None:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="W3C rdf-tests not found"))]
+    return [
+        pytest.param(case, id=case.id)
+        for prefix in ("rdf11-turtle", "rdf11-trig")
+        if prefix in MANIFESTS
+        for case in load_manifest(RDF_TESTS, prefix)
+    ]
+
+
+@pytest.mark.parametrize("case", _w3c_cases())
+def test_w3c_entry(case: W3CTest) -> None:
+    data = case.action.read_bytes()
+    trig = case.manifest == "rdf11-trig"
+    expected = parser_verdict(data, trig, case.action_iri)
+    verdict = validator_verdict(data, trig, case.action_iri)
+    if "Negative" in case.kind:
+        assert verdict[1], "no error"
+        assert verdict[1][0] == expected[1][0]
+    else:
+        assert verdict[1] == [], verdict[1]
+        assert verdict[0] == expected[0]
+    assert verdict == expected
+    assert validator_verdict(data, trig, case.action_iri, 7) == parser_verdict(data, trig, case.action_iri, 7)
