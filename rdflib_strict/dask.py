@@ -65,10 +65,10 @@ from rdflib.term import Literal as RDFLiteral
 from rdflib.term import URIRef
 
 from .api import format_for
-from .edge.source import _compression_of_head, compression_of_name, open_source
-from .edge.terms import Statement, document_prefix, exact_literal
+from .edge.source import compression_of_head, compression_of_name, open_source
+from .edge.terms import Statement, document_prefix, exact_literal, reduce_literal
 from .formats.write_terms import TermWriter
-from .parallel import Job, Part, _cut_after, run_part
+from .parallel import Job, Part, cut_after, run_part
 from .syntax.errors import ParseError
 
 __all__ = ["COLUMNS", "ERROR_COLUMNS", "OnErrorMode", "read_dataframe", "read_quads"]
@@ -259,10 +259,9 @@ def _literal(lexical: str, datatype: URIRef | None, lang: str | None) -> RDFLite
     return exact_literal(lexical, datatype, lang)
 
 
-def _reduce_literal(
-    literal: RDFLiteral,
-) -> tuple[Callable[[str, URIRef | None, str | None], RDFLiteral], tuple[str, URIRef | None, str | None]]:
-    return _literal, (str(literal), literal.datatype, literal.language)
+def _reduce_literal(literal: RDFLiteral) -> tuple[Any, tuple[str, URIRef | None, str | None]]:
+    # edge.terms.reduce_literal's arguments, rebuilt by _literal above (see there).
+    return _literal, reduce_literal(literal)[1]
 
 
 copyreg.pickle(RDFLiteral, _reduce_literal)
@@ -347,12 +346,12 @@ def _parse(blocks: list[_Block], skip: bool) -> list[Any]:
         if block.whole:
             done, start = _parse_whole(job, f), 0
         else:
-            start = 0 if block.offset == 0 else _cut_after(f, block.offset, block.size)
-            end = _cut_after(f, block.end, block.size)
+            start = 0 if block.offset == 0 else cut_after(f, block.offset, block.size)
+            end = cut_after(f, block.end, block.size)
             f.seek(start)
             data = f.read(end - start)
             head = data[:_HEAD] if start == 0 else b""
-            if start == 0 and block.blocks == 1 and _compression_of_head(head) is not None:
+            if start == 0 and block.blocks == 1 and compression_of_head(head) is not None:
                 f.seek(0)
                 done = _parse_whole(job, f)
             else:
@@ -385,7 +384,7 @@ def _check_not_compressed(f: Any, block: _Block, head: bytes | None) -> None:
     if head is None:
         f.seek(0)
         head = f.read(_HEAD)
-    codec = _compression_of_head(head)
+    codec = compression_of_head(head)
     if codec is not None:
         raise ValueError(
             f"{block.name} holds {codec}-compressed data but its name has no compression suffix"

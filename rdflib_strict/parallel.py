@@ -23,8 +23,10 @@ spans lines), so only the line formats run here; the faces run those two seriall
 
 from __future__ import annotations
 
+import copyreg
 import io
 import os
+import pickle
 import sys
 import threading
 from collections import deque
@@ -35,7 +37,18 @@ from typing import IO, Any, Final, Literal, NamedTuple
 from .syntax.errors import ParseError
 from .syntax.source import ChunkReader
 
-__all__ = ["BLOCK_SIZE", "Done", "Job", "Part", "file_parts", "run", "text_parts", "worker_count"]
+__all__ = [
+    "BLOCK_SIZE",
+    "Done",
+    "Job",
+    "Part",
+    "cut_after",
+    "file_parts",
+    "run",
+    "run_part",
+    "text_parts",
+    "worker_count",
+]
 
 #: Bytes (or characters, for text read here) per block.
 BLOCK_SIZE: Final = 8 << 20
@@ -121,13 +134,13 @@ def file_parts(path: str, block: int | None = None) -> Iterator[Part]:
         start = 0
         number = 0
         while start < total:
-            end = _cut_after(f, start + block, total)
+            end = cut_after(f, start + block, total)
             yield Part(number, start == 0, path=path, offset=start, length=end - start)
             start = end
             number += 1
 
 
-def _cut_after(f: IO[bytes], pos: int, total: int) -> int:
+def cut_after(f: IO[bytes], pos: int, total: int) -> int:
     """The offset just past the first line end at or after ``pos`` (a CRLF counts whole)."""
     while pos < total:
         f.seek(pos)
@@ -184,7 +197,7 @@ def run(job: Job, parts: Iterable[Part], workers: int) -> Iterator[Done]:
             failure = e
             return
         if part is not None:
-            pending.append(pool.submit(run_part, job, part))
+            pending.append(pool.submit(_run_part_packed, job, part))
 
     pool: Executor = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
     try:
@@ -200,6 +213,8 @@ def run(job: Job, parts: Iterable[Part], workers: int) -> Iterator[Done]:
                 if isinstance(done.fatal, ParseError):
                     done.fatal = done.fatal.moved(lines)
             lines += done.lines
+            if job.task == "statements":
+                done.output = pickle.loads(done.output)
             yield done
             if done.fatal is not None:
                 return
@@ -255,15 +270,38 @@ def run_part(job: Job, part: Part) -> Done:
         elif job.task == "statements":
             done.output = []
             _statements(job, reader, on_error, done.output)
-            done.count = len(done.output)
         else:
             done.count, done.output = _convert(job, reader, on_error)
     except ParseError as e:
         done.fatal = e
     except ValueError as e:  # a SerializeError: a named graph written as N-Triples
         done.fatal = e
+    if job.task == "statements":
+        done.count = len(done.output)  # with those before a first error
     done.lines = reader.lines_read
     return done
+
+
+def _run_part_packed(job: Job, part: Part) -> Done:
+    """run_part, its statements pickled for the trip back (``run`` unpickles them)."""
+    done = run_part(job, part)
+    if job.task == "statements":
+        done.output = _packed(done.output)
+    return done
+
+
+def _packed(statements: list[Any]) -> bytes:
+    # Pickled here with a Literal reducer of our own: rdflib's would rebuild "007"^^xsd:integer
+    # as "7" on the other side. The pickler's own table leaves everyone else's pickling alone.
+    from rdflib.term import Literal
+
+    from .edge.terms import reduce_literal
+
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, Literal: reduce_literal}
+    pickler.dump(statements)
+    return out.getvalue()
 
 
 def _statements(job: Job, reader: ChunkReader, on_error: Any, found: list[Any]) -> None:

@@ -199,6 +199,25 @@ def test_iterparse_in_workers_is_the_serial_parse(tmp_path: Path, small_blocks: 
     assert again.isdisjoint(relabel.values())
 
 
+def test_iterparse_in_workers_keeps_lexical_forms(tmp_path: Path) -> None:
+    # rdflib's own pickling rebuilds "007"^^xsd:integer as "7": the workers must not.
+    xsd = "http://www.w3.org/2001/XMLSchema#"
+    forms = ["007", "+5", "1E0", "0.50", " 1 ", "true", "1"]
+    types = ["integer", "integer", "double", "decimal", "token", "boolean", "boolean"]
+    path = tmp_path / "lex.nt"
+    path.write_text(
+        "".join(
+            f'<http://ex/s> <http://ex/p> "{f}"^^<{xsd}{t}> .\n' for f, t in zip(forms, types, strict=True)
+        ),
+        encoding="utf-8",
+    )
+    got = [q[2] for q in rdflib_strict.iterparse(path, workers=2)]
+    assert [str(o) for o in got] == forms
+    assert [o.datatype for o in got] == [
+        o.datatype for (o,) in ((q[2],) for q in rdflib_strict.iterparse(path))
+    ]
+
+
 def test_iterparse_in_workers_stops_at_the_first_error_as_serially(
     tmp_path: Path, small_blocks: None
 ) -> None:

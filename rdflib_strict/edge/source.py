@@ -41,6 +41,7 @@ __all__ = [
     "OpenedSource",
     "Source",
     "accept_header",
+    "compression_of_head",
     "compression_of_name",
     "file_iri",
     "is_url",
@@ -229,7 +230,7 @@ def _opened_bytes(
     ``download``: ``stream`` is a ``_Download``, whose errors get a line number here.
     """
     head, stream = _head(stream)
-    codec = _compression_of_head(head)
+    codec = compression_of_head(head)
     if codec is not None:
         stream, errors = _decompressor(codec, stream, name)
         to_close = [stream, *to_close]
@@ -243,7 +244,7 @@ def _opened_bytes(
 # --- compressed input ---------------------------------------------------------------------
 
 
-def _compression_of_head(head: bytes) -> str | None:
+def compression_of_head(head: bytes) -> str | None:
     """The codec whose magic number ``head`` starts with, else None."""
     if head.startswith(b"\x1f\x8b"):
         return "gzip"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import uuid
-from typing import Final
+from typing import Any, Final
 
 from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -25,7 +25,7 @@ from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
 
-__all__ = ["Statement", "Terms", "document_prefix", "exact_literal", "unconverted_literal"]
+__all__ = ["Statement", "Terms", "document_prefix", "exact_literal", "reduce_literal", "unconverted_literal"]
 
 #: A statement as the parsers yield it and the writers take it: ``(s, p, o, g)``, g None for
 #: the default graph.
@@ -69,6 +69,16 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
     if datatype not in _WHITESPACE_REWRITTEN or str(reference) == lexical:
         return reference
     return _literal_of(lexical, None, reference.datatype, reference.value, reference.ill_typed)
+
+
+def reduce_literal(literal: Literal) -> tuple[Any, tuple[str, URIRef | None, str | None]]:
+    """How to pickle ``literal`` so that it unpickles with its lexical form as written.
+
+    rdflib pickles a Literal as text, datatype and tag and rebuilds it through the
+    constructor, which normalises (``"007"^^xsd:integer`` arrives as ``"7"``). A process
+    boundary must not change what was parsed: the parallel parse's workers pickle with this
+    (a pickler's own dispatch table), the Dask face registers it with ``copyreg``."""
+    return exact_literal, (str(literal), literal.datatype, literal.language)
 
 
 def unconverted_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
