@@ -92,7 +92,7 @@ def statements_as_groups(statements: list[Any]) -> Any:
     return quad_groups(iter(statements))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.booleans(), st.booleans(), st.sampled_from([1, 17, 200, 1 << 20]))
 def test_converter_writes_what_parse_then_write_writes(
     data: st.DataObject, quads: bool, with_graphs: bool, chunk: int

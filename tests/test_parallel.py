@@ -116,7 +116,7 @@ def test_cuts_fall_after_line_ends_never_inside_crlf(
 # --- any document, any cutting: the serial result -------------------------------------------
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.booleans(), st.booleans(), st.integers(1, 300))
 def test_parallel_result_is_the_serial_one(data: st.DataObject, quads: bool, skip: bool, block: int) -> None:
     doc = data.draw(line_document(quads))
@@ -136,7 +136,7 @@ def test_parallel_result_is_the_serial_one(data: st.DataObject, quads: bool, ski
         assert got == serial(raw, quads, True)[0][: len(got)]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.booleans(), st.integers(1, 300))
 def test_parallel_validation_is_the_serial_one(data: st.DataObject, quads: bool, block: int) -> None:
     raw = data.draw(line_document(quads)).encode()
