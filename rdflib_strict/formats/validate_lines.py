@@ -120,7 +120,7 @@ class LineValidator(LineParser):
                 if m is not None:
                     stop = m.end()
                     if warn is not None:
-                        self._check_run(src, pos, stop, warn)
+                        self._check_run(src, pos, stop, warn, has_cr)
                     count += count_line_ends(src, pos, stop) if has_cr else src.count("\n", pos, stop)
                     pos = stop
                     if pos >= end:
@@ -162,16 +162,20 @@ class LineValidator(LineParser):
             self.trim_caches()
         return count
 
-    def _check_run(self, src: str, pos: int, stop: int, warn: Warn) -> None:
+    def _check_run(self, src: str, pos: int, stop: int, warn: Warn, has_cr: bool) -> None:
         """Hand on the ill-typed literals in the run ``src[pos:stop]``.
 
         Only lines holding '^^' are searched, from their start: a search of the whole run
-        would cost as much as the run's match.
+        would cost as much as the run's match. (A chunk without CR is not searched back for
+        one: that search would run to the run's start for every literal.)
         """
-        find, search = src.find, _TYPED_LITERAL.search
+        find, rfind, search = src.find, src.rfind, _TYPED_LITERAL.search
         hat = find("^^", pos, stop)
         while hat >= 0:
-            line = max(src.rfind("\n", pos, hat), src.rfind("\r", pos, hat), pos - 1) + 1
+            line = rfind("\n", pos, hat)
+            if has_cr:
+                line = max(line, rfind("\r", pos, hat))
+            line = max(line, pos - 1) + 1
             t = search(src, line, stop)
             if t is None:
                 return
