@@ -212,10 +212,6 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
     return count, report
 
 
-def _discard(batch: list[Any]) -> None:
-    pass
-
-
 _LINE_FORMATS = ("ntriples", "nquads")
 
 
@@ -235,10 +231,10 @@ def _workers(args: argparse.Namespace, source: _Input) -> int:
     return workers
 
 
-def _parts(source: _Input) -> Iterator[parallel.Part]:
+def _parts(source: _Input, workers: int) -> Iterator[parallel.Part]:
     """A parallel parse's blocks: byte ranges of a plain local file, else text read here."""
     if source.opened.path is not None:
-        return parallel.file_parts(source.opened.path)
+        return parallel.file_parts(source.opened.path, workers=workers)
     return parallel.text_parts(source.opened.reader)
 
 
@@ -253,7 +249,7 @@ def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) ->
     )
     count = 0
     ranges = source.opened.path is not None
-    for done in parallel.run(job, _parts(source), workers):
+    for done in parallel.run(job, _parts(source, workers), workers):
         if ranges and source.progress is not None:
             source.progress.advance(done.size)
         # In document order, as one process finds them: by position, an error before a
@@ -461,7 +457,7 @@ def _convert_lines(
     )
     count = 0
     ranges = source.opened.path is not None
-    for done in parallel.run(job, _parts(source), workers):
+    for done in parallel.run(job, _parts(source, workers), workers):
         if ranges and source.progress is not None:
             source.progress.advance(done.size)
         for e in done.errors:

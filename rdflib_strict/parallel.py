@@ -32,7 +32,7 @@ import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future  # not .process: multiprocessing loads when used
-from typing import IO, Any, Final, Literal, NamedTuple
+from typing import IO, Any, Final, Literal, NamedTuple, cast
 
 from .syntax.errors import ParseError
 from .syntax.source import ChunkReader
@@ -125,19 +125,28 @@ def worker_count(jobs: int) -> int:
         return os.cpu_count() or 1
 
 
-def file_parts(path: str, block: int | None = None) -> Iterator[Part]:
-    """A local file cut into byte ranges of about ``block`` bytes (default ``BLOCK_SIZE``),
-    each ending after a line end (the last one at the end of the file)."""
+def file_parts(path: str, block: int | None = None, workers: int = 1) -> Iterator[Part]:
+    """A local file cut into byte ranges of at most about ``block`` bytes (default
+    ``BLOCK_SIZE``), each ending after a line end (the last one at the end of the file).
+
+    The ranges come in rounds of ``workers`` of even sizes (the cuts are the first line ends
+    after evenly spaced offsets, so sizes differ by a line at most), so that no worker is left
+    with one range more than the others at the end; lines longer than a range make fewer."""
     block = BLOCK_SIZE if block is None else block
     total = os.path.getsize(path)
+    count = max(1, -(-total // (block * workers))) * workers
     with open(path, "rb") as f:
         start = 0
         number = 0
-        while start < total:
-            end = cut_after(f, start + block, total)
-            yield Part(number, start == 0, path=path, offset=start, length=end - start)
-            start = end
-            number += 1
+        for k in range(1, count + 1):
+            nominal = k * total // count
+            if nominal <= start:
+                continue  # a long line ran past this cut
+            end = cut_after(f, nominal, total)
+            if end > start:
+                yield Part(number, start == 0, path=path, offset=start, length=end - start)
+                start = end
+                number += 1
 
 
 def cut_after(f: IO[bytes], pos: int, total: int) -> int:
@@ -252,15 +261,22 @@ def run_part(job: Job, part: Part) -> Done:
         done.size = len(part.data)
     elif part.text is None:
         assert part.path is not None
-        with open(part.path, "rb") as f:
-            f.seek(part.offset)
-            stream = io.BytesIO(f.read(part.length))
+        stream = cast(IO[bytes], _Range(part.path, part.offset, part.length))
         done.size = part.length
     else:
         stream = io.StringIO(part.text)
         done.size = len(part.text)
     reader = ChunkReader(stream, job.name, at_start=part.at_start)
     on_error = done.errors.append if job.skip else None
+    try:
+        done = _run(job, reader, on_error, done)
+    finally:
+        stream.close()
+    done.lines = reader.lines_read
+    return done
+
+
+def _run(job: Job, reader: ChunkReader, on_error: Any, done: Done) -> Done:
     try:
         if job.task == "validate":
             from .formats.validate_lines import LineValidator
@@ -278,8 +294,31 @@ def run_part(job: Job, part: Part) -> Done:
         done.fatal = e
     if job.task == "statements":
         done.count = len(done.output)  # with those before a first error
-    done.lines = reader.lines_read
     return done
+
+
+class _Range(io.RawIOBase):
+    """Bytes ``[offset, offset + length)`` of a file, read as they are asked for: the reader
+    takes them a chunk at a time, as from a whole file (reading the block at once costs fresh
+    pages for every block)."""
+
+    def __init__(self, path: str, offset: int, length: int) -> None:
+        self._file = open(path, "rb")
+        self._file.seek(offset)
+        self._left = length
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        size = self._left if size < 0 else min(size, self._left)
+        data = self._file.read(size)
+        self._left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
 
 
 def _run_part_packed(job: Job, part: Part) -> Done:

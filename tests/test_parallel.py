@@ -185,6 +185,19 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "BLOCK_SIZE", 4096)  # ~40 blocks of DOC
 
 
+@pytest.mark.parametrize("workers", [2, 3, 4])
+def test_file_parts_come_in_rounds_of_the_workers(tmp_path: Path, workers: int) -> None:
+    # No worker is left with one block more than the others at the end: the number of
+    # blocks is a multiple of the workers, their sizes evened out.
+    path = tmp_path / "doc.nq"
+    path.write_text(DOC, encoding="utf-8", newline="")
+    parts = list(parallel.file_parts(str(path), 4096, workers))
+    assert len(parts) % workers == 0
+    sizes = [p.length for p in parts]
+    assert max(sizes) - min(sizes) < 200  # a line at most
+    assert sum(sizes) == path.stat().st_size
+
+
 def test_iterparse_in_workers_is_the_serial_parse(tmp_path: Path, small_blocks: None) -> None:
     path = tmp_path / "doc.nq"
     path.write_text(DOC, encoding="utf-8", newline="")

@@ -466,3 +466,23 @@ def test_relative_base_cut_by_the_buffer_resolves_once(chunk_size: int, directiv
     doc = f"@base <http://ex/a/> .\n{directive}\n<s> <p> <o> .\n".encode()
     g = parse_chunked(doc, chunk_size)
     assert {str(s) for s in g.subjects()} == {"http://ex/a/b/s"}
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 16, 64, 1 << 20])
+def test_ill_typed_warning_once_when_a_statement_is_read_again(chunk: int) -> None:
+    # A statement cut short by the buffer's end is parsed again once more text is read; its
+    # warnings must be handed on once, when it is read whole (it once warned twice).
+    doc = (
+        "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+        '<http://ex/s> <http://ex/p> "abc"^^xsd:integer ;\n'
+        '  <http://ex/q> "1", "x"^^xsd:boolean .\n'
+        '<http://ex/s> <http://ex/p> "2024-02-30"^^xsd:date, "bad"^^xsd:integer, 3 .\n'
+    )
+    warnings: list[ParseError] = []
+    parser = TurtleParser(Terms(values=False), None, None)
+    parser.warn = warnings.append
+    reader = ChunkReader(io.BytesIO(doc.encode()), "doc", chunk_size=chunk)
+    count = sum(len(batch) for batch in parser.batches(reader))
+    assert count == 6
+    assert [(w.lineno, w.colno) for w in warnings] == [(2, 29), (3, 22), (4, 29), (4, 53)]
+    assert parser.warn == warnings.append  # given back after the parse

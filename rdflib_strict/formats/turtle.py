@@ -181,6 +181,13 @@ class _NeedMore(Exception):
     """The statement runs past the end of the buffer and the input has more."""
 
 
+def _hand_on(held: list[ParseError], warn: Callable[[ParseError], None] | None) -> None:
+    assert warn is not None  # held fills only when there is a warn to hand on to
+    for w in held:
+        warn(w)
+    held.clear()
+
+
 class TurtleParser(BatchParser):
     """Parses RDF 1.1 Turtle, or TriG with ``graph_for``, into batches of ``(s, p, o, g)``.
 
@@ -227,12 +234,31 @@ class TurtleParser(BatchParser):
         src = self._src = reader.read_more()
         self._first_line = reader.line
         self._done = reader.done
-        ws = _WS
-        read_statement = self._read_statement
+        # A statement's ill-typed literal warnings wait until it is read whole: one cut short
+        # by the buffer's end is read again, and would warn again.
+        warn = self.warn
+        held: list[ParseError] = []
+        if warn is not None:
+            self.warn = held.append
+        try:
+            yield from self._statements(reader, on_error, src, warn, held)
+        finally:
+            self.warn = warn
+
+    def _statements(
+        self,
+        reader: ChunkReader,
+        on_error: OnError | None,
+        src: str,
+        warn: Callable[[ParseError], None] | None,
+        held: list[ParseError],
+    ) -> Iterator[list[Quad]]:
         out: list[Quad] = []
-        pos = 0
         # The error of the statement being skipped: handed on once its end is found.
         skipping: ParseError | None = None
+        ws = _WS
+        read_statement = self._read_statement
+        pos = 0
         while True:
             start = pos
             mark = len(out)
@@ -257,9 +283,13 @@ class TurtleParser(BatchParser):
                     skipping = None
                 else:
                     pos = read_statement(src, pos, out)
+                if held:
+                    _hand_on(held, warn)
             except _NeedMore:
-                # The unfinished statement's triples are dropped: it is parsed again, whole.
+                # The unfinished statement's triples (and warnings) are dropped: it is parsed
+                # again, whole.
                 del out[mark:]
+                held.clear()
                 if out:
                     self.trim_caches()
                     yield out
@@ -274,6 +304,8 @@ class TurtleParser(BatchParser):
                 self._done = reader.done
                 pos = start - line_start
             except ParseError as e:
+                if held:  # found before the error, as one reading finds them
+                    _hand_on(held, warn)
                 if on_error is None:
                     raise
                 del out[mark:]
