@@ -274,8 +274,8 @@ def statement_line(draw: st.DrawFn, quads: bool) -> str:
 
 
 @st.composite
-def mutated(draw: st.DrawFn, line: str) -> str:
-    """``line`` with one character deleted, inserted or the line cut short."""
+def mutated(draw: st.DrawFn, line: str, inserted: str = '<>"\\_:@^.# \t\x00\u00e9') -> str:
+    """``line`` with one character deleted, one of ``inserted`` inserted, or cut short."""
     if not line:
         return line
     i = draw(st.integers(0, len(line) - 1))
@@ -283,7 +283,7 @@ def mutated(draw: st.DrawFn, line: str) -> str:
     if how == 0:
         return line[:i] + line[i + 1 :]
     if how == 1:
-        return line[:i] + draw(st.sampled_from('<>"\\_:@^.# \t\x00\u00e9')) + line[i:]
+        return line[:i] + draw(st.sampled_from(inserted)) + line[i:]
     return line[:i]
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from test_validate import mutated as line_mutated
 from w3c import MANIFESTS, W3CTest, find_rdf_tests_dir, load_manifest
 
 from rdflib_strict.edge.parsers import make_parser
@@ -258,18 +259,9 @@ def trig_block(draw: st.DrawFn, clean: bool) -> str:
     return opening + draw(st.sampled_from(WS)) + inner + "}" + draw(st.sampled_from(WS))
 
 
-@st.composite
-def mutated(draw: st.DrawFn, text: str) -> str:
-    """``text`` with one character deleted or inserted, or cut short."""
-    if not text:
-        return text
-    i = draw(st.integers(0, len(text) - 1))
-    how = draw(st.integers(0, 2))
-    if how == 0:
-        return text[:i] + text[i + 1 :]
-    if how == 1:
-        return text[:i] + draw(st.sampled_from("<>\"'\\_:@^.,;#[](){} \t\n\r\u00e9")) + text[i:]
-    return text[:i]
+def mutated(text: str) -> st.SearchStrategy[str]:
+    """``text`` with one character deleted or inserted (Turtle's punctuation), or cut short."""
+    return line_mutated(text, "<>\"'\\_:@^.,;#[](){} \t\n\r\u00e9")
 
 
 HEADER = (
