@@ -249,8 +249,16 @@ def _context() -> Any:
     if sys.platform.startswith("linux"):
         import multiprocessing
 
-        return multiprocessing.get_context("fork" if threading.active_count() == 1 else "forkserver")
+        return multiprocessing.get_context("fork" if _single_threaded() else "forkserver")
     return None
+
+
+def _single_threaded() -> bool:
+    # Threads started below the threading module (as some libraries do) count too.
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return threading.active_count() == 1
 
 
 def run_part(job: Job, part: Part) -> Done:
