@@ -9,9 +9,11 @@ Exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Iterator, Sequence
@@ -447,26 +449,30 @@ def _convert_lines(
 
         converter = LineConverter(source.fmt == "nquads", target == "nquads")
         return converter.convert(source.opened.reader, out, rejects)
-    job = parallel.Job(
-        "convert",
-        source.fmt == "nquads",
-        source.opened.name,
-        document_prefix(),
-        skip=rejects is not None,
-        with_graphs=target == "nquads",
-    )
     count = 0
     ranges = source.opened.path is not None
-    for done in parallel.run(job, _parts(source, workers), workers):
-        if ranges and source.progress is not None:
-            source.progress.advance(done.size)
-        for e in done.errors:
-            assert rejects is not None  # errors are collected only when skipping
-            rejects(e)
-        if done.fatal is not None:
-            raise done.fatal
-        out.write(done.output)
-        count += done.count
+    with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
+        job = parallel.Job(
+            "convert",
+            source.fmt == "nquads",
+            source.opened.name,
+            document_prefix(),
+            skip=rejects is not None,
+            with_graphs=target == "nquads",
+            scratch=scratch,
+        )
+        # Closed before the scratch directory goes: no worker still writes into it.
+        with contextlib.closing(parallel.run(job, _parts(source, workers), workers)) as results:
+            for done in results:
+                if ranges and source.progress is not None:
+                    source.progress.advance(done.size)
+                for e in done.errors:
+                    assert rejects is not None  # errors are collected only when skipping
+                    rejects(e)
+                if done.fatal is not None:
+                    raise done.fatal
+                parallel.write_output(done, out)
+                count += done.count
     return count
 
 

@@ -278,6 +278,8 @@ def test_cli_jobs_give_the_output_of_one_process(tmp_path: Path, small_blocks: N
         ["validate", f"in.{ext}"],
         ["validate", "--max-errors", "1", f"in.{ext}"],
         ["convert", f"in.{ext}", "--to", "nq", "-o", "out{j}.nq", "--skip-invalid", "--rejects", "rej{j}.nq"],
+        # A compressor: the blocks go through Python, not sendfile.
+        ["convert", f"in.{ext}", "--to", "nq", "-o", "out{j}.nq.gz", "--skip-invalid"],
     ):
         results = []
         for j in ("1", "2"):
@@ -287,6 +289,8 @@ def test_cli_jobs_give_the_output_of_one_process(tmp_path: Path, small_blocks: N
         assert results[0][0] == 1
     assert (tmp_path / "out1.nq").read_bytes() == (tmp_path / "out2.nq").read_bytes()
     assert (tmp_path / "rej1.nq").read_bytes() == (tmp_path / "rej2.nq").read_bytes()
+    one, two = (gzip.decompress((tmp_path / f"out{j}.nq.gz").read_bytes()) for j in "12")
+    assert one == two == (tmp_path / "out1.nq").read_bytes()
     assert (tmp_path / "out1.nq").read_bytes().count(b"\n") == 2998
     assert f"in.{ext}:2951:1: expected a subject" in (tmp_path / "rej2.nq").read_text()
 
