@@ -196,6 +196,9 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
     except SourceError as e:  # the input broke off: not a verdict on the document
         report.unreadable = True
         report.print(e)
+    except OSError as e:  # a read failing midway (a vanished file, a -j worker killed)
+        report.unreadable = True
+        print(f"{opened.name}: cannot read: {e}", flush=True)
     except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
         try:
             report.error(e)

@@ -32,7 +32,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator
-from concurrent.futures import Executor, Future  # not .process: multiprocessing loads when used
+from concurrent.futures import BrokenExecutor, Executor, Future  # not .process: loaded when used
 from typing import IO, Any, Final, Literal, NamedTuple, cast
 
 from .syntax.errors import ParseError
@@ -191,8 +191,9 @@ def run(job: Job, parts: Iterable[Part], workers: int) -> Generator[Done, None, 
 
     Stops after a result with ``fatal`` set. An error raised while producing the parts (a
     broken download, bad UTF-8 in text read here) is raised after the results of the parts
-    before it. Closing the iterator early cancels the blocks not started. ``workers=1`` parses
-    the parts one after the other in this process (the tests' way to try many cuttings).
+    before it; a worker that cannot read its range, or dies, raises OSError. Closing the
+    iterator early cancels the blocks not started. ``workers=1`` parses the parts one after
+    the other in this process (the tests' way to try many cuttings).
     """
     from concurrent.futures import ProcessPoolExecutor
 
@@ -218,7 +219,10 @@ def run(job: Job, parts: Iterable[Part], workers: int) -> Generator[Done, None, 
             submit()
         lines = 0
         while pending:
-            done = pending.popleft().result()
+            try:
+                done = pending.popleft().result()
+            except BrokenExecutor as e:  # a worker killed (out of memory, a signal)
+                raise OSError(f"a worker process ended abruptly: {e}") from None
             submit()
             if lines:
                 done.errors = [e.moved(lines) for e in done.errors]

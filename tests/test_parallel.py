@@ -313,3 +313,24 @@ def test_jobs_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="0 \\(all cores\\) or more"):
         parallel.worker_count(-1)
     assert parallel.worker_count(0) >= 1
+
+
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "nq", "-o", "out.nq"]])
+def test_cli_jobs_a_range_that_cannot_be_read_is_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    # The file vanishes between the cutting and a worker's read: an I/O error, exit 2, said
+    # in one line with the file's name, never a traceback.
+    (tmp_path / "in.nq").write_text(DOC, encoding="utf-8", newline="")
+    real = parallel.file_parts
+
+    def vanishing(path: str, block: int | None = None, workers: int = 1) -> Iterator[parallel.Part]:
+        for part in real(path, 4096, workers):
+            yield part._replace(path=str(tmp_path / "gone.nq")) if part.number == 3 else part
+
+    monkeypatch.setattr(parallel, "file_parts", vanishing)
+    code, out, err = _cli([command[0], "in.nq", *command[1:], "-j", "2"], tmp_path)
+    assert code == 2, (out, err)
+    assert "Traceback" not in out + err
+    assert "gone.nq" in out + err
+    assert not (tmp_path / "out.nq").exists()
