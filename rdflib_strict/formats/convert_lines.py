@@ -17,7 +17,7 @@ from typing import IO, Final
 from ..edge.terms import Terms
 from ..syntax.driver import OnError, Quad
 from ..syntax.errors import ParseError, SerializeError
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE
 from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
 from .lines import LineParser
@@ -25,20 +25,17 @@ from .write_terms import TermWriter
 
 __all__ = ["LineConverter"]
 
-_RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 # A string body the writer writes back as it is: no escapes (it would decode them, then
 # write only the ones it must) and none of the characters it escapes.
 _PLAIN_BODY: Final = '[^"\\\\\x00-\x1f\x7f\ufffe\uffff]*'
-# Language tags of shapes that are well-formed BCP 47 by construction (language, script,
-# region); the writer keeps a tag's case.
-_TAG: Final = "[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?"
 
 
 def _copied_lines(quads: bool) -> re.Pattern[str]:
     """One or more whole lines the writer would write back byte for byte."""
     node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})"
-    datatype = f"<(?!{re.escape(_RDF)}(?:langString|dirLangString)>){ASCII_IRI_SHAPE}>"
-    obj = f'(?:{node}|"{_PLAIN_BODY}"(?:@{_TAG}|\\^\\^{datatype})?)'
+    datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
+    # The writer keeps a tag's case.
+    obj = f'(?:{node}|"{_PLAIN_BODY}"(?:@{LANGTAG_SIMPLE}|\\^\\^{datatype})?)'
     graph = f"(?: {node})?" if quads else ""
     return re.compile(f"(?:{node} <{ASCII_IRI_SHAPE}> {obj}{graph} \\.\\n)+")
 

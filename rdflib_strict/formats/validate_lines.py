@@ -26,7 +26,7 @@ from ..edge.terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 from ..syntax.driver import OnError
 from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_BODY, WS_LINE
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, WS_LINE
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.source import ChunkReader
@@ -35,7 +35,6 @@ from .lines import LineParser
 
 __all__ = ["LineValidator"]
 
-_RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 # Datatypes a literal without a language tag may not have: the precise reader says why.
 _NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 
@@ -62,9 +61,8 @@ def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
     search follows (a literal-like text in one would fool it). Each line ends with exactly one
     line end, so the line ends in a match count its statements."""
     node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})"
-    tag = "[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?"
-    datatype = f"<(?!{re.escape(_RDF)}(?:langString|dirLangString)>){ASCII_IRI_SHAPE}>"
-    obj = f'(?:{node}|"{_STRING_BODY}"(?:{WS_LINE}@{tag}|{WS_LINE}\\^\\^{WS_LINE}{datatype})?)'
+    datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
+    obj = f'(?:{node}|"{_STRING_BODY}"(?:{WS_LINE}@{LANGTAG_SIMPLE}|{WS_LINE}\\^\\^{WS_LINE}{datatype})?)'
     terms = ["", node, f"<{ASCII_IRI_SHAPE}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
     comment = "(?:#[^\\r\\n]*)?" if comments else ""
     end = rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)"

@@ -44,7 +44,15 @@ from ..edge.terms import Terms
 from ..syntax.driver import OnError, Quad
 from ..syntax.errors import ILL_TYPED
 from ..syntax.escapes import unescape_string
-from ..syntax.grammar import DECIMAL, DOUBLE, INTEGER
+from ..syntax.grammar import (
+    DECIMAL,
+    DOUBLE,
+    INTEGER,
+    LANG_DATATYPE_NAMES,
+    LANGTAG_SIMPLE,
+    NOT_LANG_DATATYPE,
+    RDF_NS,
+)
 from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
@@ -53,7 +61,6 @@ from .validate_lines import Warn
 
 __all__ = ["TurtleValidator"]
 
-_RDF: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 
 # --- the statement regex ---------------------------------------------------------------------
 
@@ -82,10 +89,7 @@ _STRING: Final = (
     f"|'(?!'')[^'\\\\\\n\\r]*(?:{_ESCAPE}[^'\\\\\\n\\r]*)*'"
 )
 # [144s] LANGTAG of the shapes language[-script][-region][-variant]: well-formed BCP 47.
-_LANGTAG: Final = (
-    r"@[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?(?:-[a-zA-Z0-9]{5,8})?" + _NAME_END
-)
-_LANG_DATATYPES: Final = "(?:langString|dirLangString)"
+_LANGTAG: Final = f"@{LANGTAG_SIMPLE}(?:-[a-zA-Z0-9]{{5,8}})?{_NAME_END}"
 # [16] NumericLiteral, longest form first as the parser tries them; [133s] BooleanLiteral.
 _NUMBER_OR_BOOLEAN: Final = f"(?:{DOUBLE}|{DECIMAL}|{INTEGER}|true|false){_NAME_END}"
 
@@ -108,10 +112,10 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str]) -> str:
         datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{_NAME_END}")
     if rdf:
         # rdf:langString and rdf:dirLangString need a tag: the parser says so.
-        lang_datatypes = f"{_LANG_DATATYPES}{_NAME_END}"
+        lang_datatypes = f"{LANG_DATATYPE_NAMES}{_NAME_END}"
         datatype_names.append(f"(?:{_alternation(rdf)}):(?!{lang_datatypes}){_LOCAL}{_NAME_END}")
     iri = "|".join([_IRIREF, *names])
-    datatype = "|".join([f"<(?!{re.escape(_RDF)}{_LANG_DATATYPES}>){ASCII_IRI_SHAPE}>", *datatype_names])
+    datatype = "|".join([f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>", *datatype_names])
     # [128s] RDFLiteral: the parser allows whitespace (and comments) before '@' and '^^';
     # comments there are left to it.
     literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
@@ -213,7 +217,7 @@ class TurtleValidator(TurtleParser):
         if not namespace.endswith(("/", "#")):
             kind = _UNUSABLE
         else:
-            kind = _RDF_NAMESPACE if namespace == _RDF else _PLAIN
+            kind = _RDF_NAMESPACE if namespace == RDF_NS else _PLAIN
         if self._kinds.get(prefix) != kind:
             self._kinds[prefix] = kind
             self._run = None

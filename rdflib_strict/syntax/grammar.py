@@ -56,6 +56,16 @@ DECIMAL: Final = r"[+-]?[0-9]*\.[0-9]+"
 # [154s] EXPONENT ::= [eE] [+-]? [0-9]+
 DOUBLE: Final = r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)[eE][+-]?[0-9]+"
 
+# For the fast paths that check no tag and no datatype beyond their regex:
+RDF_NS: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+# A LANGTAG body of the shapes language, language-script, language-region: well-formed BCP 47
+# by construction.
+LANGTAG_SIMPLE: Final = "[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?"
+# The rdf: datatypes that need a language tag (the precise readers say why), and a lookahead
+# placed just after an IRIREF's '<' that refuses them.
+LANG_DATATYPE_NAMES: Final = "(?:langString|dirLangString)"
+NOT_LANG_DATATYPE: Final = f"(?!{re.escape(RDF_NS)}{LANG_DATATYPE_NAMES}>)"
+
 # Whitespace between tokens: N-Triples/N-Quads allow only space and tab inside a statement.
 WS_LINE: Final = "[ \t]*"
 
