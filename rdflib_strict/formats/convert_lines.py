@@ -17,6 +17,7 @@ from typing import IO, Final
 from ..edge.terms import Terms
 from ..syntax.driver import OnError, Quad
 from ..syntax.errors import ParseError, SerializeError
+from ..syntax.escapes import STRING_ESCAPED
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE
 from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
@@ -27,7 +28,7 @@ __all__ = ["LineConverter"]
 
 # A string body the writer writes back as it is: no escapes (it would decode them, then
 # write only the ones it must) and none of the characters it escapes.
-_PLAIN_BODY: Final = '[^"\\\\\x00-\x1f\x7f\ufffe\uffff]*'
+_PLAIN_BODY: Final = f"[^{STRING_ESCAPED}]*"
 
 
 def _copied_lines(quads: bool) -> re.Pattern[str]:

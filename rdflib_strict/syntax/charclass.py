@@ -48,29 +48,20 @@ def _parse(body: str) -> Ranges:
     chars: list[int] = []
     i = 0
     while i < len(body):
-        c = body[i]
-        if c == "\\":
-            width = _HEX_ESCAPES.get(body[i + 1], 0)
-            if width:
-                chars.append(int(body[i + 2 : i + 2 + width], 16))
-                i += 2 + width
-            else:
-                chars.append(ord(body[i + 1]))
-                i += 2
-            continue
-        if c == "-" and chars and i + 1 < len(body):
+        if body[i] == "-" and chars and i + 1 < len(body):
             # A range: its low end is the character just read, its high end the next one.
             low = chars.pop()
             high, i = _one(body, i + 1)
             out.append((low, high))
-            continue
-        chars.append(ord(c))
-        i += 1
+        else:
+            c, i = _one(body, i)
+            chars.append(c)
     out += [(c, c) for c in chars]
     return out
 
 
 def _one(body: str, i: int) -> tuple[int, int]:
+    """The character at ``body[i]`` (an escape read whole) and where the next one starts."""
     if body[i] == "\\":
         width = _HEX_ESCAPES.get(body[i + 1], 0)
         if width:

@@ -9,6 +9,7 @@ from typing import Final
 from .errors import SpanError
 
 __all__ = [
+    "STRING_ESCAPED",
     "SURROGATE_RE",
     "escape_iri",
     "escape_string",
@@ -103,7 +104,10 @@ _STRING_ESCAPES: Final = {
     '"': '\\"',
     "\\": "\\\\",
 }
-_STRING_ESC_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\\ufffe\uffff]')
+#: The characters a written string body escapes (as a class body): controls, DEL, '"', '\\'
+#: and the noncharacters U+FFFE/U+FFFF. Everything else is written as it is.
+STRING_ESCAPED: Final = '\x00-\x1f\x7f"\\\\\ufffe\uffff'
+_STRING_ESC_RE: Final = re.compile(f"[{STRING_ESCAPED}]")
 _STRING_ESC_ASCII_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\]|[^\x00-\x7f]')
 
 
@@ -121,7 +125,7 @@ def _uchar(code: int) -> str:
 
 # What makes a string need care: a character to escape, or a lone surrogate (an error). For
 # ASCII output the escape search already covers surrogates (they are not ASCII).
-_CARE_RE: Final = re.compile('[\x00-\x1f\x7f"\\\\\ud800-\udfff\ufffe\uffff]')
+_CARE_RE: Final = re.compile(f"[{STRING_ESCAPED}\ud800-\udfff]")
 
 
 def string_care(ascii_only: bool = False) -> Callable[[str], object]:
