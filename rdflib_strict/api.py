@@ -150,12 +150,7 @@ def _in_parallel(
     opened: OpenedSource, quads: bool, on_error: OnError | None, workers: int
 ) -> Iterator[Statement]:
     job = parallel.Job("statements", quads, opened.name, document_prefix(), skip=on_error is not None)
-    parts = (
-        parallel.text_parts(opened.reader)
-        if opened.path is None
-        else parallel.file_parts(opened.path, workers=workers)
-    )
-    for done in parallel.run(job, parts, workers):
+    for done in parallel.run(job, parallel.parts_of(opened, workers), workers):
         if on_error is not None:
             # A block's errors before its statements, as one process reports a chunk's.
             for e in done.errors:

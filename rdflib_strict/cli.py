@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from typing import IO, Any
 
 from . import __version__, parallel
@@ -236,11 +236,16 @@ def _workers(args: argparse.Namespace, source: _Input) -> int:
     return workers
 
 
-def _parts(source: _Input, workers: int) -> Iterator[parallel.Part]:
-    """A parallel parse's blocks: byte ranges of a plain local file, else text read here."""
-    if source.opened.path is not None:
-        return parallel.file_parts(source.opened.path, workers=workers)
-    return parallel.text_parts(source.opened.reader)
+def _in_workers(source: _Input, job: parallel.Job, workers: int) -> Generator[parallel.Done, None, None]:
+    """``source``'s block results in document order, the progress line moved by each (where
+    the workers read the file themselves; text read here moves it as it is read)."""
+    ranges = source.opened.path is not None
+    # Closed when this is: no worker goes on (nor writes into a scratch directory) after.
+    with contextlib.closing(parallel.run(job, parallel.parts_of(source.opened, workers), workers)) as results:
+        for done in results:
+            if ranges and source.progress is not None:
+                source.progress.advance(done.size)
+            yield done
 
 
 def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) -> int:
@@ -253,10 +258,7 @@ def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) ->
         "validate", quads, source.opened.name, document_prefix(), skip=True, warn=warn is not None
     )
     count = 0
-    ranges = source.opened.path is not None
-    for done in parallel.run(job, _parts(source, workers), workers):
-        if ranges and source.progress is not None:
-            source.progress.advance(done.size)
+    for done in _in_workers(source, job, workers):
         # In document order, as one process finds them: by position, an error before a
         # warning on the same literal.
         found = [(e.lineno, e.colno, 0, e) for e in done.errors] + [
@@ -453,7 +455,6 @@ def _convert_lines(
         converter = LineConverter(source.fmt == "nquads", target == "nquads")
         return converter.convert(source.opened.reader, out, rejects)
     count = 0
-    ranges = source.opened.path is not None
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.Job(
             "convert",
@@ -465,10 +466,8 @@ def _convert_lines(
             scratch=scratch,
         )
         # Closed before the scratch directory goes: no worker still writes into it.
-        with contextlib.closing(parallel.run(job, _parts(source, workers), workers)) as results:
+        with contextlib.closing(_in_workers(source, job, workers)) as results:
             for done in results:
-                if ranges and source.progress is not None:
-                    source.progress.advance(done.size)
                 for e in done.errors:
                     assert rejects is not None  # errors are collected only when skipping
                     rejects(e)

@@ -35,6 +35,7 @@ from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future  # not .process: loaded when used
 from typing import IO, Any, Final, Literal, NamedTuple, cast
 
+from .edge.source import OpenedSource
 from .syntax.errors import ParseError
 from .syntax.source import ChunkReader
 
@@ -45,6 +46,7 @@ __all__ = [
     "Part",
     "cut_after",
     "file_parts",
+    "parts_of",
     "run",
     "run_part",
     "text_parts",
@@ -184,6 +186,14 @@ def text_parts(reader: ChunkReader, block: int | None = None) -> Iterator[Part]:
             gathered, size, number = [], 0, number + 1
     if gathered:
         yield Part(number, False, text="".join(gathered))
+
+
+def parts_of(opened: OpenedSource, workers: int) -> Iterator[Part]:
+    """The blocks of an opened document: byte ranges of a plain local file (each worker reads
+    its own), else the text read here (compressed, downloaded, stdin)."""
+    if opened.path is not None:
+        return file_parts(opened.path, workers=workers)
+    return text_parts(opened.reader)
 
 
 def run(job: Job, parts: Iterable[Part], workers: int) -> Generator[Done, None, None]:
