@@ -21,6 +21,7 @@ __all__ = [
     "SpanError",
     "count_line_ends",
     "describe_found",
+    "excerpt",
     "line_start_before",
     "token_end",
     "visible",
@@ -64,6 +65,22 @@ def visible(line: str) -> str:
     'a␍b␀c␤d\\te'
     """
     return line.translate(_VISIBLE)
+
+
+def excerpt(lineno: int, colno: int, end_colno: int, text: str) -> str:
+    """The two lines shown under a ``SOURCE:LINE:COL: message`` line: ``text`` (line
+    ``lineno``, without its line end) and a caret under its columns ``[colno, end_colno)``,
+    at least one; tabs are kept so that the caret lines up in a terminal.
+
+    >>> print(excerpt(7, 6, 9, "ex:a 'b' ."))
+     7 | ex:a 'b' .
+       |      ^^^
+    """
+    gutter = " " * len(str(lineno))
+    shown = visible(text)
+    pad = "".join(c if c == "\t" else " " for c in shown[: colno - 1])
+    carets = "^" * max(1, end_colno - colno)
+    return f" {lineno} | {shown}\n {gutter} | {pad}{carets}"
 
 
 class ParseError(ParserError, SyntaxError):
@@ -152,15 +169,9 @@ class ParseError(ParserError, SyntaxError):
         return e
 
     def __str__(self) -> str:
-        gutter = " " * len(str(self.lineno))
-        shown = visible(self.text)
-        pad = "".join(c if c == "\t" else " " for c in shown[: self.colno - 1])
-        carets = "^" * max(1, self.end_offset - self.colno)
-        # The message quotes input too; only the two line breaks here are real ones.
-        return (
-            f"{visible(self.filename)}:{self.lineno}:{self.colno}: {visible(self.msg)}\n"
-            f" {self.lineno} | {shown}\n"
-            f" {gutter} | {pad}{carets}"
+        # The message quotes input too; only the line breaks here and in the excerpt are real.
+        return f"{visible(self.filename)}:{self.lineno}:{self.colno}: {visible(self.msg)}\n" + excerpt(
+            self.lineno, self.colno, self.end_offset, self.text
         )
 
 
