@@ -1,6 +1,6 @@
 """``rdflib-strict``: validate and convert N-Triples, N-Quads, Turtle and TriG from the shell.
 
-    rdflib-strict validate FILE... [--format F] [--max-errors N] [--quiet]
+    rdflib-strict validate FILE... [--format F] [--max-errors N] [--quiet] [--output sarif]
     rdflib-strict convert IN --to FORMAT [-o OUT] [--canonical] [--ascii] [--base IRI]
 
 Exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import logging
 import os
 import sys
@@ -24,7 +25,9 @@ from .api import FORMATS, format_for
 from .edge.parsers import StatementParser, make_parser
 from .edge.source import OpenedSource, accept_header, open_output, open_source
 from .edge.terms import Statement, document_prefix
+from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
+from .sarif import Finding, Level, Notification, sarif_log
 from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 
@@ -150,13 +153,59 @@ class _TooMany(Exception):
     pass
 
 
+class _Sarif:
+    """``validate --output sarif``: every file's errors, warnings and notes, written as one
+    SARIF log at the end (stdout holds nothing else)."""
+
+    def __init__(self) -> None:
+        self.sources: list[str] = []
+        self.findings: list[Finding] = []
+        self.notifications: list[Notification] = []
+        self._source = ""
+
+    def begin(self, path: str) -> None:
+        """The next results are about FILE ``path`` ('-': stdin, named ``<stdin>``; a file
+        named like that is ``./<name>``)."""
+        if path == "-":
+            path = "<stdin>"
+        elif path.startswith("<") and path.endswith(">"):
+            path = os.path.join(os.curdir, path)
+        self._source = path
+        self.sources.append(path)
+
+    def add(self, e: ParseError, level: Level) -> None:
+        self.findings.append(finding(e, level, self._source))
+
+    def note(self, text: str, level: Level = "note") -> None:
+        self.notifications.append(Notification(text, level, self._source))
+
+    def write(self, status: int) -> None:
+        log = sarif_log(
+            "rdflib-strict",
+            __version__,
+            PARSE_RULES,
+            self.findings,
+            sources=self.sources,
+            notifications=self.notifications,
+            exit_code=status,
+            successful=status != 2,  # 2: a file could not be read
+        )
+        json.dump(log, sys.stdout, indent=2)
+        print(flush=True)
+
+
 class _Report:
     """Prints one file's errors and warnings the moment they are found (the progress line is
-    cleared first), counts them, and stops the parse at ``--max-errors`` errors."""
+    cleared first), or adds them to the SARIF log, counts them, and stops the parse at
+    ``--max-errors`` errors."""
 
-    def __init__(self, args: argparse.Namespace, progress: _Progress | None) -> None:
+    def __init__(
+        self, args: argparse.Namespace, progress: _Progress | None, name: str, sarif: _Sarif | None = None
+    ) -> None:
         self._args = args
         self._progress = progress
+        self._name = name
+        self._sarif = sarif
         self.errors = 0
         self.warnings = 0
         self.unreadable = False
@@ -170,18 +219,28 @@ class _Report:
     def warning(self, w: ParseError) -> None:
         self.warnings += 1
         if self.warnings <= self._args.max_errors:
-            self.print(w)
+            self.print(w, "warning")
 
-    def print(self, e: ParseError) -> None:
+    def print(self, e: ParseError, level: Level = "error") -> None:
+        if self._sarif is not None:
+            self._sarif.add(e, level)
+            return
         if self._progress is not None:
             self._progress.clear()
         print(str(e).split("\n", 1)[0] if self._args.quiet else str(e), flush=True)
 
+    def note(self, text: str) -> None:
+        """A line about the file as a whole (not with --quiet); in SARIF, a notification."""
+        if self._sarif is not None:
+            self._sarif.note(text)
+        elif not self._args.quiet:
+            print(f"{self._name}: {text}", flush=True)
 
-def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
+
+def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = None) -> tuple[int, _Report]:
     source = _Input(path, args)
     fmt, opened = source.fmt, source.opened
-    report = _Report(args, source.progress)
+    report = _Report(args, source.progress, opened.name, sarif)
     warn = report.warning if args.warn_ill_typed else None
     count = 0
     workers = _workers(args, source)  # 1 for Turtle and TriG, said on stderr
@@ -198,22 +257,18 @@ def _validate_one(path: str, args: argparse.Namespace) -> tuple[int, _Report]:
         report.print(e)
     except OSError as e:  # a read failing midway (a vanished file, a -j worker killed)
         report.unreadable = True
-        print(f"{opened.name}: cannot read: {e}", flush=True)
+        report.print(SourceError.reading(f"cannot read: {e}", opened.name))
     except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
         try:
             report.error(e)
         except _TooMany:
             pass
     except _TooMany:
-        if not args.quiet:
-            print(
-                f"{opened.name}: stopped after {_plural(args.max_errors, 'error')} (--max-errors)", flush=True
-            )
+        report.note(f"stopped after {_plural(args.max_errors, 'error')} (--max-errors)")
     finally:
         source.close()
-    if report.warnings > args.max_errors and not args.quiet:
-        hidden = report.warnings - args.max_errors
-        print(f"{opened.name}: {_plural(hidden, 'more warning')} not shown", flush=True)
+    if report.warnings > args.max_errors:
+        report.note(f"{_plural(report.warnings - args.max_errors, 'more warning')} not shown")
     return count, report
 
 
@@ -279,11 +334,16 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     error_count = 0
     warning_count = 0
     unreadable = 0
+    sarif = _Sarif() if args.output == "sarif" else None
     for path in args.files:
+        if sarif is not None:
+            sarif.begin(path)
         try:
-            count, report = _validate_one(path, args)
+            count, report = _validate_one(path, args, sarif)
         except _UsageError as e:  # cannot open this one: say so, check the others
             print(f"rdflib-strict: {e}", file=sys.stderr, flush=True)
+            if sarif is not None:
+                sarif.note(str(e), "error")
             unreadable += 1
             continue
         statements += count
@@ -293,7 +353,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         elif report.errors:
             invalid += 1
             error_count += report.errors
-        elif not args.quiet and len(args.files) > 1:
+        elif not args.quiet and len(args.files) > 1 and sarif is None:
             print(f"{path}: valid, {count:,} statements", flush=True)
     if not args.quiet:
         files = len(args.files)
@@ -305,7 +365,10 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             f" {statements:,} statements in {elapsed:.2f} s",
             file=sys.stderr,
         )
-    return 2 if unreadable else 1 if invalid else 0
+    status = 2 if unreadable else 1 if invalid else 0
+    if sarif is not None:
+        sarif.write(status)
+    return status
 
 
 def _plural(n: int, word: str) -> str:
@@ -536,6 +599,13 @@ def _build_parser() -> argparse.ArgumentParser:
         " as warnings (valid RDF: they never make a file invalid; default: on)",
     )
     v.add_argument("--quiet", "-q", action="store_true", help="one line per error, no summary or progress")
+    v.add_argument(
+        "--output",
+        choices=("text", "sarif"),
+        default="text",
+        help="text: each error with its line and a caret (default); sarif: one SARIF 2.1.0 JSON log of"
+        " every file on stdout, for code scanning and editors",
+    )
     _jobs_option(v)
     v.set_defaults(run=_cmd_validate)
 
