@@ -565,3 +565,16 @@ def test_the_checks_catch_a_bad_log() -> None:
         spoil(bad["runs"][0])
         with pytest.raises(AssertionError):
             check_log(bad)
+
+
+def test_warnings_past_max_errors_are_counted_in_a_note(tmp_path: Path) -> None:
+    line = f'<http://ex/s> <http://ex/p> "x"^^<{XSD}boolean> .\n'
+    (tmp_path / "w.nt").write_text(line * 5, encoding="utf-8")
+    out, run = sarif(["w.nt", "--max-errors", "2"], tmp_path)
+    assert out.returncode == 0  # ill-typed literals are valid RDF
+    assert [(r[0], r[1], r[2]) for r in spans(run)] == [
+        ("ill-typed-literal", "warning", 1),
+        ("ill-typed-literal", "warning", 2),
+    ]
+    (note,) = run["invocations"][0]["toolExecutionNotifications"]
+    assert (note["level"], note["message"]["text"]) == ("note", "3 more warnings not shown")
