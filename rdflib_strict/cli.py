@@ -2,6 +2,7 @@
 
     rdflib-strict validate FILE... [--format F] [--max-errors N] [--quiet] [--output sarif]
     rdflib-strict convert IN --to FORMAT [-o OUT] [--canonical] [--ascii] [--base IRI]
+    rdflib-strict shacl DATA... --shapes SHAPES [--format F] [--output text|sarif]
 
 Exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import logging
 import os
@@ -577,6 +579,221 @@ def _to_pretty(
     return count
 
 
+_NO_PYSHACL = "shacl needs pySHACL: pip install 'rdflib-strict[shacl]'"
+
+
+class _Documents:
+    """``shacl``'s inputs: documents parsed strictly into one Dataset and one SourceMap, each
+    document's lines kept for the excerpts, parse errors collected (every one, as validate)."""
+
+    def __init__(self) -> None:
+        from rdflib import Dataset
+
+        from .edge.sourcemap import SourceMap
+
+        self.dataset = Dataset()
+        self.source_map = SourceMap()
+        self.lines: dict[str, list[str]] = {}
+        self.errors: list[ParseError] = []
+
+    def load(self, path: str, args: argparse.Namespace, option: str) -> None:
+        from .shacl import text_lines
+
+        source = _Input(path, args, option)
+        try:
+            text = "".join(source.opened.reader)  # decoded and checked as the parsers read it
+        except SourceError as e:
+            raise _UsageError(str(e)) from None
+        except ParseError as e:  # not UTF-8
+            self.errors.append(e)
+            return
+        except OSError as e:
+            raise _UsageError(f"{source.opened.name}: cannot read: {e}") from None
+        finally:
+            source.close()
+        stream = io.StringIO(text)
+        stream.name = source.opened.name  # spans and errors name the source as given
+        self.lines[stream.name] = text_lines(text)
+        self.dataset.parse(
+            source=stream,
+            format=f"strict-{source.fmt}",
+            publicID=source.opened.base,
+            source_map=self.source_map,
+            on_error=self.errors.append,
+        )
+
+
+def _cmd_shacl(args: argparse.Namespace) -> int:
+    try:
+        import pyshacl
+        from pyshacl.errors import ReportableRuntimeError
+    except ImportError:
+        print(f"rdflib-strict: {_NO_PYSHACL}", file=sys.stderr)
+        return 2
+    from rdflib import Graph
+
+    from .shacl import locate
+
+    data, shapes = _Documents(), _Documents()
+    for path in args.files:
+        data.load(path, args, "format")
+    for path in args.shapes:
+        shapes.load(path, args, "shapes_format")
+    if data.errors or shapes.errors:
+        # Not RDF: nothing to validate. The data's fault is a verdict on the data (1); broken
+        # shapes are a broken check (2).
+        for e in data.errors + shapes.errors:
+            print(str(e).split("\n", 1)[0] if args.quiet else str(e), flush=True)
+        if not args.quiet:
+            print(
+                f"not validated: {_plural(len(data.errors), 'syntax error')} in the data,"
+                f" {len(shapes.errors):,} in the shapes",
+                file=sys.stderr,
+            )
+        return 2 if shapes.errors else 1
+    shapes.dataset.default_union = True
+    try:
+        conforms, report, _ = pyshacl.validate(
+            data.dataset,
+            shacl_graph=shapes.dataset,
+            inference=args.inference,
+            advanced=args.advanced,
+            allow_infos=args.allow_infos,
+            allow_warnings=args.allow_warnings,
+        )
+    except ReportableRuntimeError as e:  # shapes pySHACL cannot use
+        raise _UsageError(f"pySHACL: {e.message}") from None
+    if not isinstance(report, Graph):  # a ValidationFailure, returned
+        raise _UsageError(f"pySHACL: {report}")
+    results = locate(report, data.source_map, data.dataset)
+    status = 0 if conforms else 1
+    if args.output == "sarif":
+        _shacl_sarif(results, data, shapes, args, status)
+    else:
+        _shacl_text(results, data, shapes, args)
+    if not args.quiet:
+        files = _plural(len(args.files), "file")
+        if results:
+            count = {
+                severity: sum(r.severity == severity for r in results)
+                for severity in ("Violation", "Warning", "Info")
+            }
+            print(
+                f"{_plural(len(results), 'result')}: {_plural(count['Violation'], 'violation')},"
+                f" {_plural(count['Warning'], 'warning')}, {_plural(count['Info'], 'info')} in {files}"
+                + ("; conforms" if conforms else ""),
+                file=sys.stderr,
+            )
+        else:
+            print(f"conforms: {files}, {_plural(len(data.dataset), 'statement')}", file=sys.stderr)
+    return status
+
+
+def _shacl_names(data: _Documents, shapes: _Documents) -> Any:
+    """Terms shown as the documents write them: their own prefixes first (the data's, then the
+    shapes'), then sh, rdf, rdfs, xsd and owl, then the prefixes rdflib knows."""
+    from rdflib import Graph
+    from rdflib.namespace import OWL, RDF, RDFS, SH, XSD
+
+    from .shacl import Names
+
+    known = [(prefix, str(namespace)) for prefix, namespace in Graph().namespaces()]
+    declared = [
+        (prefix, str(namespace))
+        for documents in (data, shapes)
+        for prefix, namespace in documents.dataset.namespaces()
+        if (prefix, str(namespace)) not in known
+    ]
+    standard = [
+        (p, str(ns)) for p, ns in (("sh", SH), ("rdf", RDF), ("rdfs", RDFS), ("xsd", XSD), ("owl", OWL))
+    ]
+    return Names(declared + standard + known)
+
+
+def _shape_span(result: Any, shapes: _Documents) -> Any:
+    """Where the result's shape is written (its subject, or its ``[ ... ]``), if anywhere."""
+    spans = () if result.shape is None else shapes.source_map.subject(result.shape)
+    return spans[0] if spans else None
+
+
+def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: argparse.Namespace) -> None:
+    from .shacl import render
+
+    names = _shacl_names(data, shapes)
+    for result in results:
+        text = render(result, data.lines.get, names, shapes.dataset, _shape_span(result, shapes))
+        print(text.split("\n", 1)[0] if args.quiet else text, flush=True)
+
+
+_SHACL_LEVELS = {"Violation": "error", "Warning": "warning", "Info": "note"}
+
+
+def _shacl_sarif(
+    results: list[Any], data: _Documents, shapes: _Documents, args: argparse.Namespace, status: int
+) -> None:
+    """``shacl --output sarif``: one rule per constraint component, a result per SHACL result
+    at its caret (the value, or the focus node's subject), levels error/warning/note."""
+    from rdflib import URIRef
+
+    from .sarif import Rule
+    from .shacl import caret, describe
+
+    names = _shacl_names(data, shapes)
+    rules: dict[str, Rule] = {}
+    findings = []
+    first = next(iter(data.lines))
+    for result in results:
+        component = result.component if isinstance(result.component, URIRef) else URIRef(_SH + "Constraint")
+        rule_id = names.term(component)
+        if rule_id not in rules:
+            local = _local(component)
+            rules[rule_id] = Rule(
+                rule_id,
+                local,
+                f"SHACL {local}",
+                f"A focus node or one of its values breaks a shape's constraint of the kind {rule_id}"
+                " (the result's message says how); the shape names it.",
+                help_uri=f"https://www.w3.org/TR/shacl/#{local}" if component.startswith(_SH) else None,
+            )
+        said = describe(result, names, shapes.dataset, _shape_span(result, shapes), severity=False)
+        level: Level = _SHACL_LEVELS.get(result.severity, "error")  # type: ignore[assignment]
+        lines = data.lines.get(result.span.source) if result.span is not None else None
+        where = caret(result, lines or ()) if result.span is not None else None
+        if where is None or lines is None:
+            findings.append(Finding(rule_id, level, f"{names.term(result.focus)}: {said}", first))
+            continue
+        findings.append(
+            Finding(
+                rule_id,
+                level,
+                said,
+                where.source,
+                where.line,
+                where.column,
+                where.end_line,
+                where.end_column,
+                "\n".join(lines[where.line - 1 : where.end_line]),
+            )
+        )
+    log = sarif_log(
+        "rdflib-strict",
+        __version__,
+        list(rules.values()),
+        findings,
+        sources=[*data.lines, *shapes.lines],
+        exit_code=status,
+    )
+    json.dump(log, sys.stdout, indent=2)
+    print(flush=True)
+
+
+_SH = "http://www.w3.org/ns/shacl#"
+
+
+def _local(iri: str) -> str:
+    return iri.rsplit("#", 1)[-1].rsplit("/", 1)[-1]
+
+
 def _build_parser() -> argparse.ArgumentParser:
     names = ", ".join(FORMATS)
     ap = argparse.ArgumentParser(
@@ -633,6 +850,44 @@ def _build_parser() -> argparse.ArgumentParser:
     c.add_argument("--quiet", "-q", action="store_true", help="no summary or progress")
     _jobs_option(c)
     c.set_defaults(run=_cmd_convert)
+
+    s = sub.add_parser(
+        "shacl",
+        help="validate data against SHACL shapes (pySHACL); report each result at its line",
+        description="Validate DATA against the SHACL shapes in SHAPES with pySHACL (pip install"
+        " 'rdflib-strict[shacl]'), every document read by the strict parsers, and report each"
+        " result where it is written: the value's statement, else the focus node's subject."
+        " Exit 0: conforms; 1: does not conform, or the data is not RDF; 2: usage, I/O or shapes error.",
+    )
+    s.add_argument(
+        "files", nargs="+", metavar="DATA", help="data files, validated as one graph ('-' reads stdin)"
+    )
+    s.add_argument(
+        "--shapes", "-s", action="append", required=True, metavar="SHAPES", help="shapes file (repeatable)"
+    )
+    s.add_argument("--format", "-f", help=f"data format ({names}); default: from the extension")
+    s.add_argument("--shapes-format", metavar="FORMAT", help="shapes format; default: from the extension")
+    s.add_argument(
+        "--inference",
+        choices=("none", "rdfs", "owlrl", "both"),
+        default="none",
+        help="expand the data first (pySHACL's option; inferred statements have no line: their results"
+        " point at the focus node)",
+    )
+    s.add_argument("--advanced", action="store_true", help="SHACL Advanced Features (pySHACL's option)")
+    s.add_argument(
+        "--allow-warnings", action="store_true", help="conform despite sh:Warning and sh:Info results"
+    )
+    s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
+    s.add_argument(
+        "--output",
+        choices=("text", "sarif"),
+        default="text",
+        help="text: each result with its line and a caret (default); sarif: one SARIF 2.1.0 JSON log"
+        " on stdout",
+    )
+    s.add_argument("--quiet", "-q", action="store_true", help="one line per result, no summary")
+    s.set_defaults(run=_cmd_shacl)
     return ap
 
 
