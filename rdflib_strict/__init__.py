@@ -11,7 +11,19 @@ streams statements without building a graph.
 """
 
 from .api import install, iterparse, uninstall
+from .edge.sourcemap import SourceMap
 from .syntax.errors import ParseError, SerializeError, SourceError
+from .syntax.positions import Span
 
-__all__ = ["ParseError", "SerializeError", "SourceError", "__version__", "install", "iterparse", "uninstall"]
+__all__ = [
+    "ParseError",
+    "SerializeError",
+    "SourceError",
+    "SourceMap",
+    "Span",
+    "__version__",
+    "install",
+    "iterparse",
+    "uninstall",
+]
 __version__ = "0.1.0"

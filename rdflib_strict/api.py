@@ -6,7 +6,7 @@ import pathlib
 import urllib.parse
 import warnings
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 from . import parallel
 from .edge.parsers import StatementParser, make_parser
@@ -22,6 +22,7 @@ from .edge.source import (
 )
 from .edge.terms import Statement, document_prefix
 from .syntax.driver import OnError, on_error_arg
+from .syntax.positions import Span
 
 __all__ = [
     "FORMATS",
@@ -105,7 +106,8 @@ def iterparse(
     data: str | bytes | None = None,
     on_error: OnError | None = None,
     workers: int = 1,
-) -> Iterator[Statement]:
+    positions: bool = False,
+) -> Iterator[Any]:
     """Yield the statements of a document as ``(s, p, o, g)`` rdflib terms, without a Graph.
 
     ``g`` is None for the default graph. ``source`` is a path or a binary/text file object
@@ -126,6 +128,9 @@ def iterparse(
     the Dask face are. Turtle and TriG, which cannot be cut into parts, are parsed here with a
     warning.
 
+    ``positions=True`` yields ``(s, p, o, g, span)``: each statement with the Span where it
+    was written (as a SourceMap records it; README, "Source maps"), parsed in this process.
+
     >>> [str(s) for s, p, o, g in iterparse(data=b"<http://ex/s> <http://ex/p> 1 .", format="ttl")]
     ['http://ex/s']
     """
@@ -135,15 +140,32 @@ def iterparse(
     with open_source(source, data=data, accept=accept_header(given)) as opened:
         fmt = format_for(given, opened.name, opened.content_type)
         count = parallel.worker_count(workers)
-        if count > 1 and fmt in ("ntriples", "nquads"):
+        if count > 1 and fmt in ("ntriples", "nquads") and not positions:
             yield from _in_parallel(opened, fmt == "nquads", check, count)
             return
         if count > 1:
-            warnings.warn(f"{fmt} cannot be cut into parts at line ends: parsed by one process", stacklevel=2)
+            why = (
+                "positions are read in one process"
+                if positions
+                else f"{fmt} cannot be cut into parts at line ends"
+            )
+            warnings.warn(f"{why}: parsed by one process", stacklevel=2)
         parser = make_parser(fmt, opened.base if base is None else base)
+        if positions:
+            yield from _placed(parser, opened, check)
+            return
         # One generator layer per statement, not two: it is most of the cost of a yield.
         for batch in parser.batches(opened.reader, check):
             yield from batch
+
+
+def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | None) -> Iterator[Any]:
+    name = opened.name
+    for batch, placed in parser.placed_batches(opened.reader, on_error):
+        spans = placed.statements
+        for i, (s, p, o, g) in enumerate(batch):
+            k = 4 * i
+            yield s, p, o, g, Span(name, spans[k], spans[k + 1], spans[k + 2], spans[k + 3])
 
 
 def _in_parallel(

@@ -29,6 +29,7 @@ from .internals import caller_selves, registry_entry, restore_registry_entry
 from .parsers import make_parser
 from .sink import SinkWriter, paused_gc
 from .source import OpenedSource, file_iri, open_source
+from .sourcemap import source_map_arg
 from .store import write_graph_lines, write_graph_turtle
 
 __all__ = [
@@ -156,7 +157,8 @@ class _StrictParser(Parser):
         publicID means (checked, but of no use, in the line formats: they hold only absolute
         IRIs); ``on_error``: a callable that receives each bad statement's ParseError while
         parsing goes on after it, the valid statements going into ``sink`` (without it, the
-        first error raises and ``sink`` is left as it was).
+        first error raises and ``sink`` is left as it was); ``source_map``: a SourceMap that
+        records where each statement was written (left as it was when the parse fails).
         """
         _check_encoding(kwargs)
         base = base_iri(source, kwargs.get("base"))
@@ -164,10 +166,20 @@ class _StrictParser(Parser):
         parser = make_parser(
             self.fmt, base, bnodes=kwargs.get("bnode_context"), default=sink, graph_for=writer.graph_for
         )
+        on_error = on_error_arg(kwargs.get("on_error"))
+        source_map = source_map_arg(kwargs.get("source_map"))
         with open_input(source) as opened, paused_gc(keep=True):
             try:
-                parser.parse(opened.reader, writer.emit, on_error_arg(kwargs.get("on_error")))
-                writer.commit()
+                if source_map is None:
+                    parser.parse(opened.reader, writer.emit, on_error)
+                    writer.commit()
+                else:
+                    segment = source_map._recorder(opened.name, sink)
+                    for batch, placed in parser.placed_batches(opened.reader, on_error):
+                        writer.emit(batch)
+                        segment.add(batch, placed)
+                    writer.commit()
+                    source_map._add(segment)
             except BaseException:
                 writer.rollback()
                 raise

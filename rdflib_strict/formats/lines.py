@@ -23,8 +23,8 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..edge.terms import Terms, exact_literal
 from ..syntax.caches import trim_caches
-from ..syntax.driver import BatchParser, OnError, Quad
-from ..syntax.errors import ParseError, SpanError, describe_found, token_end
+from ..syntax.driver import BatchParser, OnError, Placed, Quad
+from ..syntax.errors import ParseError, SpanError, count_line_ends, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
@@ -62,6 +62,14 @@ NTRIPLES_RE: Final = re.compile(
 NQUADS_RE: Final = re.compile(
     WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE + f"(?:{_GRAPH})?" + _END
 )
+# Where a statement's subject and '.' are, for source maps: the fast path's pattern up to
+# the '.', read again only when positions were asked for.
+_PLACED_NT: Final = re.compile(
+    f"{WS_LINE}(?P<s>{_SUBJECT}){WS_LINE}{_PREDICATE}{WS_LINE}{_OBJECT}{WS_LINE}\\."
+)
+_PLACED_NQ: Final = re.compile(
+    f"{WS_LINE}(?P<s>{_SUBJECT}){WS_LINE}{_PREDICATE}{WS_LINE}{_OBJECT}{WS_LINE}(?:{_GRAPH})?\\."
+)
 _WS: Final = always(WS_LINE)
 _STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
 # [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
@@ -97,6 +105,7 @@ class LineParser(BatchParser):
         self.name = "<string>"
         self._first_line = 1
         self._src = ""
+        self._last_extent = (0, 0, 0)
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
@@ -111,6 +120,7 @@ class LineParser(BatchParser):
         default = self.default
         quads = self.quads
         slow = self._statement
+        spans = self.spans  # statements' line starts, for source maps
         for src in reader:
             self._src = src
             self._first_line = reader.line
@@ -145,17 +155,22 @@ class LineParser(BatchParser):
                             append((s, p, o, default))
                         else:
                             append((s, p, o, self._graph_label(g_iri, g_bn)))
+                        if spans is not None:
+                            spans.append(pos)
                         pos = m.end()
                         continue
                     except SpanError:
                         pass  # the slow path below finds and places the problem
                 try:
+                    start = pos
                     pos, quad = slow(src, pos)
                 except ParseError as e:
                     pos = self._reject(e, pos, on_error)
                     continue
                 if quad is not None:
                     append(quad)
+                    if spans is not None:
+                        spans.append(start)
             self.trim_caches()
             yield out
 
@@ -172,6 +187,39 @@ class LineParser(BatchParser):
         """Bound every term cache (once per chunk: the hot loop carries no check)."""
         self.terms.trim()
         trim_caches(self._plain, self._typed, self._graphs)
+
+    def _placed(self) -> Placed:
+        """Each statement from its subject to its '.', and where its subject ends (see Placed).
+
+        Every recorded offset starts a line (the loop resumes after line ends only), so
+        columns count from it, and lines by the line ends since the one before.
+        """
+        assert self.spans is not None
+        src = self._src
+        match = (_PLACED_NQ if self.quads else _PLACED_NT).match
+        lf_only = "\r" not in src
+        count = src.count
+        line, before = self._first_line, 0
+        statements: list[int] = []
+        subject_ends: list[int] = []
+        for line_start in self.spans:
+            line += count("\n", before, line_start) if lf_only else count_line_ends(src, before, line_start)
+            before = line_start
+            m = match(src, line_start)
+            if m is not None:
+                start, subject_end = m.span("s")
+                end = m.end()
+            else:  # escapes, comments between terms: the precise reader finds the tokens
+                start, subject_end, end = self._extent(src, line_start)
+            statements += (line, start - line_start + 1, line, end - line_start + 1)
+            subject_ends.append(subject_end - line_start + 1)
+        return Placed(statements, None, subject_ends)
+
+    def _extent(self, src: str, pos: int) -> tuple[int, int, int]:
+        """Where the statement at ``pos`` (a line the parser took) starts, where its subject
+        ends and where its '.' ends."""
+        self._statement(src, pos)
+        return self._last_extent
 
     # --- term helpers shared by both paths ---------------------------------------------
 
@@ -222,7 +270,9 @@ class LineParser(BatchParser):
             return _LINE_ENDS(src, pos).end(), None
         if src.startswith("VERSION", pos):
             raise self._error(pos, pos + 7, f"'VERSION' is {NOT_RDF11}")
+        start = pos
         pos, s = self._read_subject(src, pos)
+        subject_end = pos
         pos, p = self._read_predicate(src, _WS(src, pos).end())
         pos, o = self._read_object(src, _WS(src, pos).end())
         pos = _WS(src, pos).end()
@@ -230,6 +280,7 @@ class LineParser(BatchParser):
         if self.quads and (src.startswith("<", pos) or src.startswith("_:", pos)):
             pos, ctx = self._read_graph_label(src, pos)
             pos = _WS(src, pos).end()
+        self._last_extent = (start, subject_end, pos + 1)  # pos holds the '.'
         return self._read_end(src, pos, ctx is not self.default), (s, p, o, ctx)
 
     # [3] subject ::= IRIREF | BLANK_NODE_LABEL

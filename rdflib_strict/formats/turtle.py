@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Hashable, Iterator
 from enum import IntEnum
 from functools import partial
+from itertools import chain
 from typing import Final, NamedTuple
 
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -39,7 +40,7 @@ from ..edge.terms import (
 )
 from ..syntax.caches import trim_caches
 from ..syntax.charclass import char_class
-from ..syntax.driver import BatchParser, OnError, Quad
+from ..syntax.driver import BatchParser, OnError, Placed, Quad
 from ..syntax.errors import (
     ILL_TYPED,
     LINE_END_RE,
@@ -67,6 +68,7 @@ from ..syntax.grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
+from ..syntax.positions import line_starts, locate
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
@@ -127,10 +129,12 @@ _LONG_SINGLE: Final = always(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
 _FAST_PNAME: Final = r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*"
 _FAST_OBJECT: Final = rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"'
 _FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z))"
+# The empty groups mark where the triple's first token starts and where its object ends
+# (source maps); the object end's is always the next to last group.
 _FAST_VERB_OBJECT_RE: Final = re.compile(
-    rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+(?:{_FAST_OBJECT}){_FAST_END}"
+    rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+(?:{_FAST_OBJECT})(){_FAST_END}"
 )
-_FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:{_FAST_OBJECT}){_FAST_END}")
+_FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*()(?:{_FAST_OBJECT})(){_FAST_END}")
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
 _KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[#])|true|false|a")
@@ -165,6 +169,9 @@ class Frame(NamedTuple):
     head: Node | None  # a collection's first cell (None while it is empty)
     last: Node | None  # a collection's last cell so far
     state: State
+    first: int  # where the statement being read starts (-1: at its next token)
+    opened: int  # where the nested production opened: its '[' or '('
+    pending: int  # source maps: the spans waiting for this '[ ... ]' to close, or -1
 
 
 # The hot loop compares against module globals: faster than the enum's class attributes.
@@ -258,10 +265,13 @@ class TurtleParser(BatchParser):
         skipping: ParseError | None = None
         ws = _WS
         read_statement = self._read_statement
+        spans, subject_spans = self.spans, self.subject_spans
         pos = 0
         while True:
             start = pos
             mark = len(out)
+            if spans is not None:
+                marks = len(spans), len(subject_spans or ())
             try:
                 pos = ws(src, pos).end()
                 if pos >= len(src):
@@ -290,6 +300,8 @@ class TurtleParser(BatchParser):
                 # again, whole.
                 del out[mark:]
                 held.clear()
+                if spans is not None:
+                    self._forget_spans(*marks)
                 if out:
                     self.trim_caches()
                     yield out
@@ -309,11 +321,33 @@ class TurtleParser(BatchParser):
                 if on_error is None:
                     raise
                 del out[mark:]
+                if spans is not None:
+                    self._forget_spans(*marks)
                 skipping = e
                 pos = start
         if out:
             self.trim_caches()
             yield out
+
+    def _forget_spans(self, statements: int, subjects: int) -> None:
+        """Source maps: drop what an unfinished or rejected statement recorded."""
+        assert self.spans is not None and self.subject_spans is not None
+        del self.spans[statements:]
+        del self.subject_spans[subjects:]
+
+    def _placed(self) -> Placed:
+        assert self.spans is not None and self.subject_spans is not None
+        subject_spans = self.subject_spans
+        starts, first_line = line_starts(self._src), self._first_line
+        return Placed(
+            locate(starts, first_line, self.spans),
+            subject_spans[0::3],
+            locate(
+                starts,
+                first_line,
+                list(chain.from_iterable(zip(subject_spans[1::3], subject_spans[2::3], strict=True))),
+            ),
+        )
 
     def trim_caches(self) -> None:
         """Bound every term cache (once per buffer: the hot loop carries no check)."""
@@ -567,13 +601,15 @@ class TurtleParser(BatchParser):
     def _read_triples(self, src: str, pos: int, out: list[Quad]) -> int:
         """One ``triples '.'`` statement, every production above in one flat loop: the innermost
         production in locals, the enclosing ones on ``stack``, ``state`` naming the next token.
-        A finished term is delivered by state: subject, object of a triple, collection item."""
-        ws, n, append, default = _WS, len(src), out.append, self._graph
+        A finished term is delivered by state: subject, object of a triple, collection item.
+        Source maps: a triple spans from ``first`` (-1: its object's start) to its object's end.
+        """
+        ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
         stack: list[Frame] = []
         pnames_get, iris_get, plain_get = self._pnames.get, self._iris.get, self._plain.get
         fast_verb_object, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match
-        new_bnode, new_plain, new_frame = self.terms.fresh_bnode, self._new_plain_literal, tuple.__new__
-        kind, state, term_start = _TOP, _SUBJECT, pos
+        push, new_plain, new_frame = stack.append, self._new_plain_literal, tuple.__new__
+        kind, state, term_start, first, pending = _TOP, _SUBJECT, pos, pos, -1
         # The states make a triple only once its subject and predicate are read.
         subject = predicate = _UNSET
         head: Node | None = None
@@ -587,23 +623,22 @@ class TurtleParser(BatchParser):
             if state == _OBJECT:
                 m = fast_object(src, pos)
                 if m is not None:
-                    op, oi, os, punct = m.groups()
+                    _, op, oi, os, _, punct = m.groups()
                     p = predicate
             elif state == _VERB or state == _AFTER_SEMICOLON:
                 m = fast_verb_object(src, pos)
                 if m is not None:
-                    vp, vi, va, op, oi, os, punct = m.groups()
+                    _, vp, vi, va, op, oi, os, _, punct = m.groups()
                     p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
             if m is not None:
-                if op is not None:
-                    o = pnames_get(op)
-                else:
-                    o = iris_get(oi) if oi is not None else plain_get(os) or new_plain(os)
+                o = pnames_get(op) if op else iris_get(oi) if os is None else plain_get(os) or new_plain(os)
                 if p is not None and o is not None and (punct is not None or kind == _TOP):
                     append((subject, p, o, default))
+                    if spans is not None:
+                        spans += (m.start(1) if first < 0 else first, m.start(m.re.groups - 1))
                     if punct is None:
                         return m.end()
-                    predicate = p
+                    predicate, first = p, -1
                     state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
                     pos = m.end()
                     continue
@@ -613,35 +648,37 @@ class TurtleParser(BatchParser):
             c = src[pos]
             if state == _AFTER_OBJECT or state == _AFTER_SEMICOLON or state == _VERB_OR_END:
                 if c == ";" and state != _VERB_OR_END:
-                    state, pos = _AFTER_SEMICOLON, pos + 1
+                    state, pos, first = _AFTER_SEMICOLON, pos + 1, -1
                     continue
                 if c == "," and state == _AFTER_OBJECT:
-                    state, pos = _OBJECT, pos + 1
+                    state, pos, first = _OBJECT, pos + 1, -1
                     continue
                 if kind == _TOP and (c == "." or (c == "}" and self._in_block)):
                     return pos + 1 if c == "." else pos  # a block's last '.' is optional
                 if c == "]" and kind == _PROPERTY_LIST:
-                    kind, subject, predicate, head, last, state = stack.pop()
                     pos, term_start = pos + 1, -1  # the object was the whole '[ ... ]': no quote
+                    frame = self._close_property_list(stack.pop(), subject, pos)
+                    kind, subject, predicate, head, last, state, first, _, _ = frame
                     continue
                 if state == _AFTER_OBJECT:
                     raise self._after_object_error(src, pos, kind, term_start)
             if state != _SUBJECT and state != _OBJECT and state != _ITEM:
+                first = pos if first < 0 else first
                 pos, predicate = self._read_verb(src, pos, state, kind)
                 state = _OBJECT
                 continue
             # A term: subject, object or collection item.
-            term_start = pos
+            term_start = begin = pos
             if c == "[":
                 pos, term, opening = self._read_open_bracket(src, pos)
             elif c == "(":
                 # [15] collection: its value (the first cell, or rdf:nil) is known at ')'.
-                stack.append(new_frame(Frame, (kind, subject, predicate, head, last, state)))
+                push(new_frame(Frame, (kind, subject, predicate, head, last, state, first, pos, pending)))
                 kind, head, last, state, pos = _COLLECTION, None, None, _ITEM, pos + 1
                 continue
             elif c == ")" and state == _ITEM:
-                term = self._close_collection(head, last, out)
-                kind, subject, predicate, head, last, state = stack.pop()
+                term = self._close_collection(head, last, out, pos)
+                kind, subject, predicate, head, last, state, first, begin, pending = stack.pop()
                 pos, term_start = pos + 1, -1
             else:
                 pos, term = self._read_atom(src, pos, state, kind, term_start)
@@ -650,25 +687,79 @@ class TurtleParser(BatchParser):
                 append((subject, predicate, term, default))
                 state = _AFTER_OBJECT
             elif state == _ITEM:
-                cell = new_bnode()
-                if last is None:
-                    head = cell
-                else:
-                    append((last, RDF_REST, cell, default))
-                append((cell, RDF_FIRST, term, default))
-                last = cell
+                head, last = self._add_item(term, head, last, out)
             else:
-                subject, state = term, _VERB
+                subject, state, first = term, _VERB, begin
+            if spans is not None:
+                pending = self._placed_term(state, first, begin, -1 if opening else pos, term, head, last)
             if opening is not None:
-                after_list = _VERB_OR_END if state == _VERB else state
-                stack.append(new_frame(Frame, (kind, subject, predicate, head, last, after_list)))
-                kind, subject, predicate, state, opening = _PROPERTY_LIST, opening, _UNSET, _VERB, None
+                after = _VERB_OR_END if state == _VERB else state
+                push(new_frame(Frame, (kind, subject, predicate, head, last, after, first, begin, pending)))
+                kind, subject, predicate, state = _PROPERTY_LIST, opening, _UNSET, _VERB
+                opening, first = None, -1
 
-    def _close_collection(self, head: Node | None, last: Node | None, out: list[Quad]) -> Node:
-        """A collection's value at its ')': its first cell, or rdf:nil when empty."""
+    def _placed_term(
+        self, state: State, first: int, begin: int, end: int, term: Node, head: Node | None, last: Node | None
+    ) -> int:
+        """Source maps, for a term just delivered (``state`` is the one after it): the spans of
+        the triples it made, from ``first`` (or ``begin``, the term's own start) to ``end``,
+        and where it stands as a subject. A '[' with properties ends later (``end`` -1): its
+        spans wait, and the position of the first is returned to be ended at the ']'."""
+        spans, subject_spans = self.spans, self.subject_spans
+        assert spans is not None and subject_spans is not None
+        pending = len(spans)
+        if state == _AFTER_OBJECT:
+            spans += (begin if first < 0 else first, end)
+        elif state == _ITEM:
+            if head is not last:  # a cell after the first: the one before gets its rdf:rest
+                spans += (begin, end)
+            spans += (begin, end)
+            if end >= 0:
+                subject_spans += (last, begin, end)
+        else:
+            if end >= 0:
+                subject_spans += (term, begin, end)
+            pending = -1  # a subject: no triple yet
+        return pending
+
+    def _add_item(
+        self, term: Node, head: Node | None, last: Node | None, out: list[Quad]
+    ) -> tuple[Node, Node]:
+        """A collection's next item: a new cell holding ``term``, linked from the last one."""
+        cell = self.terms.fresh_bnode()
+        if last is None:
+            head = cell
+        else:
+            out.append((last, RDF_REST, cell, self._graph))
+        out.append((cell, RDF_FIRST, term, self._graph))
+        return head or cell, cell
+
+    def _close_property_list(self, frame: Frame, bnode: Node, end: int) -> Frame:
+        """At a ']' (ending at ``end``): the enclosing production's ``frame``, back. With source
+        maps on, the spans that waited for the ']' end here, and the blank node is written as a
+        subject from '[' to ']' (as is a collection cell that holds it)."""
+        spans, subject_spans = self.spans, self.subject_spans
+        if spans is None or subject_spans is None:
+            return frame
+        pending, opened = frame.pending, frame.opened
+        if pending >= 0:
+            # One or two spans (an item: its cell's rdf:rest, then rdf:first); any span after
+            # them is the bracket's own statements', already ended.
+            spans[pending + 1] = end
+            if pending + 3 < len(spans) and spans[pending + 3] == -1:
+                spans[pending + 3] = end
+        subject_spans += (bnode, opened, end)
+        if frame.state == _ITEM:
+            subject_spans += (frame.last, opened, end)
+        return frame
+
+    def _close_collection(self, head: Node | None, last: Node | None, out: list[Quad], pos: int) -> Node:
+        """A collection's value at its ')' (at ``pos``): its first cell, or rdf:nil when empty."""
         if head is None or last is None:
             return RDF_NIL
         out.append((last, RDF_REST, RDF_NIL, self._graph))
+        if self.spans is not None:
+            self.spans += (pos, pos + 1)  # the last cell's rdf:rest rdf:nil: at the ')'
         return head
 
     # [162s] ANON ::= '[' WS* ']'  and the '[' of [14] blankNodePropertyList

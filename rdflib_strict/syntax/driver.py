@@ -7,14 +7,14 @@ lists of statements from a ChunkReader and this driver hands them on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from rdflib.term import Node
 
 from .errors import ParseError, SpanError
 from .source import ChunkReader
 
-__all__ = ["BatchParser", "OnError", "Quad", "on_error_arg"]
+__all__ = ["BatchParser", "OnError", "Placed", "Quad", "on_error_arg"]
 
 #: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
 #: parser was told stands for a graph: a sink's context, a label, or None for the default).
@@ -22,6 +22,21 @@ Quad = tuple[Node, Node, Node, Any]
 #: What a caller passes to skip bad statements: called with each one's ParseError (whose
 #: ``skipped`` holds the statement's text) before parsing resumes after it.
 OnError = Callable[[ParseError], None]
+
+
+class Placed(NamedTuple):
+    """Where a batch's statements were written, as flat lists of integers.
+
+    ``statements`` holds ``line, column, end_line, end_column`` for each statement of the
+    batch, in order. For the line formats ``subjects`` is None: each statement's subject
+    starts where the statement does, on its line, and ends at the column in
+    ``subject_ends``. For Turtle and TriG, ``subjects`` lists the nodes written as subjects
+    and ``subject_ends`` holds four integers for each, as ``statements`` does.
+    """
+
+    statements: list[int]
+    subjects: list[Node] | None
+    subject_ends: list[int]
 
 
 def on_error_arg(value: object) -> OnError | None:
@@ -40,6 +55,11 @@ class BatchParser:
     """
 
     name: str = "<string>"
+    #: While ``placed_batches`` runs, where each statement of the batch being read starts (and
+    #: what else the parser needs to place it): the hot loops test this once per statement.
+    spans: list[Any] | None = None
+    #: Likewise, the subjects written in the batch and where (Turtle and TriG).
+    subject_spans: list[Any] | None = None
     #: Given, each ill-typed literal (valid RDF, so never an error) is reported here as a
     #: ParseError placed on it; only the validators and the Turtle parser look.
     warn: Callable[[ParseError], None] | None = None
@@ -67,6 +87,27 @@ class BatchParser:
         return self._error(base + e.start, base + e.end, e.msg)
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
+        raise NotImplementedError
+
+    def placed_batches(
+        self, reader: ChunkReader, on_error: OnError | None = None
+    ) -> Iterator[tuple[list[Quad], Placed]]:
+        """``batches``, each with where its statements were written (see Placed)."""
+        spans: list[Any] = []
+        subject_spans: list[Any] = []
+        self.spans, self.subject_spans = spans, subject_spans
+        try:
+            for batch in self.batches(reader, on_error):
+                # The generator waits at its yield: _src is still the text the batch came from.
+                placed = self._placed()
+                spans.clear()
+                subject_spans.clear()
+                yield batch, placed
+        finally:
+            self.spans = self.subject_spans = None
+
+    def _placed(self) -> Placed:
+        """The batch's recorded ``spans`` as lines and columns (``_src`` holds its text)."""
         raise NotImplementedError
 
     def parse(

@@ -1,0 +1,249 @@
+"""Source maps: where each parsed statement, and each subject, was written.
+
+A SourceMap holds compact arrays, one set per parsed document (a segment): a 64-bit key per
+statement (the hash of its terms, the object's type included so that ``<x>`` and ``"x"``
+differ) and four 32-bit integers for its span; per subject, a 64-bit key and, in the line
+formats, its end column (the rest of its span is the statement's), in Turtle and TriG four
+integers (a subject is written once for a run of ';' and ','). Span objects are made only
+when asked for. Lookups go through a hash table built the first time a segment is asked
+(4 bytes per statement and 8 per table slot).
+
+A key is a hash, so two different statements could share one: with 64-bit hashes the chance
+that a lookup also returns another statement's span is about n / 2**64 for n statements
+(for a billion statements, one in 18 billion).
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections.abc import Hashable, Iterator, Sequence
+from itertools import repeat
+from operator import is_
+from typing import Any, Final
+
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+from rdflib.term import Node
+
+from ..syntax.driver import Placed, Quad
+from ..syntax.positions import Span
+
+__all__ = ["SourceMap", "Span", "source_map_arg"]
+
+_ANY: Final = object()  # a triple lookup: any graph
+
+
+def _key(s: Node, p: Node, o: Node) -> int:
+    return hash((s, p, o, type(o)))
+
+
+class SourceMap:
+    """Where each statement of one or more parses was written.
+
+    Pass one as ``source_map=`` to ``Graph.parse`` / ``Dataset.parse`` with any of our formats
+    (or use ``iterparse(..., positions=True)``); several parses may share one. A failed parse
+    leaves it as it was.
+
+    >>> from rdflib import Graph, URIRef
+    >>> sm = SourceMap()
+    >>> g = Graph().parse(data="<http://ex/s> <http://ex/p> 1 .\\n", format="strict-turtle", source_map=sm)
+    >>> sm.statement(next(iter(g)))
+    (Span(source='<string>', line=1, column=1, end_line=1, end_column=30),)
+    >>> sm.subject(URIRef("http://ex/s"))
+    (Span(source='<string>', line=1, column=1, end_line=1, end_column=14),)
+    """
+
+    def __init__(self) -> None:
+        self._segments: list[_Segment] = []
+
+    def __len__(self) -> int:
+        """How many statements were recorded (a statement written twice counts twice)."""
+        return sum(len(segment.keys) for segment in self._segments)
+
+    def __repr__(self) -> str:
+        return f"<SourceMap: {len(self)} statements from {len(self._segments)} sources>"
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The name of each parsed source, in parse order (a name parsed twice is listed twice)."""
+        return tuple(segment.source for segment in self._segments)
+
+    def statement(self, statement: Sequence[Node | None]) -> tuple[Span, ...]:
+        """Every place ``statement`` was written, in parse order.
+
+        ``(s, p, o)``: in any graph. ``(s, p, o, g)``: in graph ``g`` only, a graph name (or
+        Graph); None or ``DATASET_DEFAULT_GRAPH_ID`` stands for the default graph.
+        """
+        if len(statement) == 3:
+            s, p, o = statement
+            graph: object = _ANY
+        elif len(statement) == 4:
+            s, p, o, g = statement
+            graph = _graph_name(g)
+        else:
+            raise ValueError(f"a statement is (s, p, o) or (s, p, o, g), not {len(statement)} terms")
+        key = _key(s, p, o)  # type: ignore[arg-type]
+        return tuple(
+            segment.span(i)
+            for segment in self._segments
+            for i in segment.statements.find(key)
+            if graph is _ANY or segment.graph_at(i) == graph
+        )
+
+    def subject(self, node: Node) -> tuple[Span, ...]:
+        """Every place ``node`` is written as a subject: the subject token itself; for a
+        ``[ ... ]`` blank node, the brackets; for a collection's cell, the item it carries."""
+        key = hash(node)
+        return tuple(
+            segment.subject_span(i) for segment in self._segments for i in segment.subjects.find(key)
+        )
+
+    # --- recording (the plugins and iterparse) ----------------------------------------------
+
+    def _recorder(self, source: str, default: Hashable) -> _Segment:
+        """A segment to fill while ``source`` parses; ``_add`` it once the parse succeeded."""
+        return _Segment(source, default)
+
+    def _add(self, segment: _Segment) -> None:
+        self._segments.append(segment)
+
+
+def source_map_arg(value: object) -> SourceMap | None:
+    """``value`` as a ``source_map`` argument, checked before anything is parsed."""
+    if value is None or isinstance(value, SourceMap):
+        return value
+    raise TypeError(f"source_map must be a rdflib_strict.SourceMap, not {type(value).__name__}")
+
+
+def _graph_name(g: object) -> object:
+    """A query's graph as recorded: None for the default graph, else the graph's name."""
+    g = getattr(g, "identifier", g)
+    return None if g is None or g == DATASET_DEFAULT_GRAPH_ID else g
+
+
+class _Segment:
+    """One parsed source's statements and subjects, in compact arrays."""
+
+    def __init__(self, source: str, default: Hashable) -> None:
+        self.source = source
+        self._default = default
+        self.keys = array("q")
+        # line, column, end line, end column of each statement, one after the other.
+        self.spans = array("I")
+        # The graph of each run of statements: starts and names (None: the default graph).
+        self._graph_starts = array("I")
+        self._graph_names: list[object] = []
+        self._last_graph: object = _ANY
+        self.subject_keys = array("q")
+        # Turtle and TriG: four integers for each subject, as ``spans``. The line formats: the
+        # subject's end column only; the rest is the statement's (see Placed).
+        self.subject_spans = array("I")
+        self._subject_ends_only = False
+        self._statements: _Index | None = None
+        self._subjects: _Index | None = None
+
+    def add(self, batch: list[Quad], placed: Placed) -> None:
+        """Record a batch of statements and where they (and their subjects) were written."""
+        if not batch:
+            return
+        s_, p_, o_, g_ = zip(*batch, strict=True)
+        self.keys.extend(map(hash, zip(s_, p_, o_, map(type, o_), strict=True)))
+        self.spans.extend(placed.statements)
+        self._add_graphs(g_)
+        if placed.subjects is None:
+            self._subject_ends_only = True
+            self.subject_keys.extend(map(hash, s_))
+        else:
+            self.subject_keys.extend(map(hash, placed.subjects))
+        self.subject_spans.extend(placed.subject_ends)
+
+    def _add_graphs(self, graphs: tuple[Any, ...]) -> None:
+        start = len(self.keys) - len(graphs)
+        if all(map(is_, graphs, repeat(graphs[0]))):  # one graph (a Graph sink: always)
+            self._graph_run(start, graphs[0])
+            return
+        for i, g in enumerate(graphs, start):
+            self._graph_run(i, g)
+
+    def _graph_run(self, i: int, g: object) -> None:
+        if g is self._last_graph:
+            return
+        self._last_graph = g
+        name = None if g is self._default else getattr(g, "identifier", g)
+        if self._graph_names and self._graph_names[-1] == name:
+            return
+        self._graph_starts.append(i)
+        self._graph_names.append(name)
+
+    def graph_at(self, i: int) -> object:
+        return self._graph_names[bisect_right(self._graph_starts, i) - 1]
+
+    def span(self, i: int) -> Span:
+        line, column, end_line, end_column = self.spans[4 * i : 4 * i + 4]
+        return Span(self.source, line, column, end_line, end_column)
+
+    def subject_span(self, i: int) -> Span:
+        if self._subject_ends_only:  # a line format: the subject opens the statement, on its line
+            line, column = self.spans[4 * i : 4 * i + 2]
+            return Span(self.source, line, column, line, self.subject_spans[i])
+        line, column, end_line, end_column = self.subject_spans[4 * i : 4 * i + 4]
+        return Span(self.source, line, column, end_line, end_column)
+
+    @property
+    def statements(self) -> _Index:
+        if self._statements is None:
+            self._statements = _Index(self.keys)
+        return self._statements
+
+    @property
+    def subjects(self) -> _Index:
+        if self._subjects is None:
+            self._subjects = _Index(self.subject_keys)
+        return self._subjects
+
+
+class _Index:
+    """A hash table over an array of keys: open addressing on the key, then a chain through
+    every position holding that key (so a statement written a million times costs one
+    probe, not a million)."""
+
+    def __init__(self, keys: array[int]) -> None:
+        self._keys = keys
+        size = 8
+        while size < 2 * len(keys):
+            size *= 2
+        self._mask = mask = size - 1
+        slots = array("i", [-1]) * size
+        chain = array("i", [-1]) * len(keys)
+        # From the last position down, each prepended: chains run in document order.
+        for i in range(len(keys) - 1, -1, -1):
+            key = keys[i]
+            j = key & mask
+            while True:
+                held = slots[j]
+                if held < 0:
+                    slots[j] = i
+                    break
+                if keys[held] == key:
+                    chain[i] = held
+                    slots[j] = i
+                    break
+                j = (j + 1) & mask
+        self._slots = slots
+        self._chain = chain
+
+    def find(self, key: int) -> Iterator[int]:
+        """The positions holding ``key``, in order."""
+        keys, slots, mask = self._keys, self._slots, self._mask
+        j = key & mask
+        while True:
+            i = slots[j]
+            if i < 0:
+                return
+            if keys[i] == key:
+                break
+            j = (j + 1) & mask
+        chain = self._chain
+        while i >= 0:
+            yield i
+            i = chain[i]
