@@ -23,6 +23,8 @@ run, variants interleaved round-robin so that drift affects them all alike):
   subprocess: median time and peak RSS.
 * ``parallel.py``  -- only with ``--parallel``: ``validate -j N`` and ``convert -j N`` for
   N = 1..cores on N-Triples and N-Quads: speed-up and efficiency.
+* ``sourcemap.py`` -- only with ``--source-map``: parsing with and without a SourceMap (time
+  ratio, bytes per statement).
 
 ``common.py`` holds formats, plugins, timing, result rows and the machine line; this file is
 the command line driver.
@@ -73,6 +75,8 @@ from memory import memory_inputs, memory_table, memprobe, run_memory
 from parallel import ParallelRow, parallel_table, run_parallel
 from parse import parse_table, run_parsers
 from serialize import run_serializers, serialize_table
+from sourcemap import ROWS as SOURCE_MAP_ROWS
+from sourcemap import run_source_maps, source_map_table
 from stream import iterparse_table, run_iterparse
 from validate import run_validate, validate_table
 
@@ -86,12 +90,14 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
     count: int | None = None
     if not (args.no_parse and args.no_serialize and args.no_iterparse):
         log(f"== {inp.label} ({runs} runs)")
-    if not (args.no_parse and args.no_serialize):
+    if not (args.no_parse and args.no_serialize) or args.source_map:
         reference = new_container(inp.fmt).parse(inp.path, format=inp.fmt.rdflib)
         count = statement_count(reference, inp.fmt)
         check_count(inp, count)
         if not args.no_parse:
             run_parsers(inp, reference, count, args.variants, runs, report)
+        if args.source_map:
+            run_source_maps(inp, reference, count, runs, report)
         if not args.no_serialize:
             serialize_runs = args.runs or (3 if args.quick else max(runs, 5))
             run_serializers(inp, reference, count, args.variants, serialize_runs, report)
@@ -145,6 +151,20 @@ def render(report: Report, args: argparse.Namespace) -> str:
         parts += [
             "speed-up: the -j 1 median divided by this one; efficiency: speed-up / N. Times "
             "include interpreter start-up. peak RSS: the largest of the process and its workers.",
+            "",
+        ]
+    if SOURCE_MAP_ROWS:
+        parts += [
+            "## Source maps: parsing with source_map=SourceMap()",
+            "",
+            source_map_table(SOURCE_MAP_ROWS),
+            "",
+        ]
+        parts += [
+            "x without map: median time with the map divided by the same parse without. map "
+            "bytes: sys.getsizeof of the map's arrays after the parse (before any lookup builds "
+            "its index). traced heap growth: tracemalloc's traced size after a parse with the "
+            "map minus after one without, one run each.",
             "",
         ]
     if report.memory:
@@ -216,6 +236,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--parallel",
         action="store_true",
         help="also time `validate -j N` / `convert -j N` for N = 1..cores (N-Triples, N-Quads)",
+    )
+    ap.add_argument(
+        "--source-map",
+        action="store_true",
+        help="also time parsing with a SourceMap and its bytes per statement",
     )
     ap.add_argument("--no-parse", action="store_true", help="skip parsing into a Graph")
     ap.add_argument("--no-memory", action="store_true", help="skip the memory probes")
