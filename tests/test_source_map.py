@@ -1290,3 +1290,21 @@ def test_iterparse_positions_with_on_error() -> None:
     got = [q[4] for q in iterparse(data=nt, format="nt", positions=True, on_error=errors.append)]
     assert got == [Span(DATA, 1, 1, 1, 44), Span(DATA, 3, 2, 3, 45)]
     assert len(errors) == 1
+
+
+def test_on_error_map_agrees_with_the_graph() -> None:
+    """Whatever part of a bad statement on_error skips, the map and the graph agree: every
+    statement kept has its spans, none is recorded that was not kept."""
+    ttl = (
+        "@prefix : <http://ex/> .\n"
+        ":d :e :ok , <bad iri> ; :f [ :g :h ] .\n"
+        ":x :y ( :z [ :q :r ] ) , <http://ex/bad iri> .\n"
+        ":a :b :c .\n"
+    )
+    errors: list[ParseError] = []
+    sm = SourceMap()
+    g = Graph().parse(data=ttl, format="strict-turtle", source_map=sm, on_error=errors.append)
+    assert len(errors) == 2
+    kept = [sm.statement(t) for t in g]
+    assert all(kept) and sum(map(len, kept)) == len(sm)
+    assert sm.statement((term(":a"), term(":b"), term(":c"))) == (Span(DATA, 4, 1, 4, 9),)
