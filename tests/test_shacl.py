@@ -1,0 +1,444 @@
+"""SHACL results at file:line:col (issue #15): a real pySHACL run on hand-written data whose
+results sit on known lines; every expected position below is counted by hand in the data
+files (tests/data/shacl/), not produced by the code under test."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from clirun import run_cli
+from rdflib import BNode, Dataset, Graph, Literal, URIRef
+
+from rdflib_strict import SourceMap, Span
+from rdflib_strict.shacl import Names, Result, caret, locate, text_lines
+
+pyshacl = pytest.importorskip("pyshacl")
+
+# pySHACL hashes the data Dataset (rdflib's Graph.__hash__ reads the deprecated identifier).
+pytestmark = pytest.mark.filterwarnings("ignore:Dataset.identifier is deprecated:DeprecationWarning:rdflib")
+
+DATA = Path(__file__).parent / "data" / "shacl"
+EX = "http://example.org/"
+
+
+def ex(name: str) -> URIRef:
+    return URIRef(EX + name)
+
+
+def validate(*files: str, shapes: str = "shapes.ttl") -> tuple[bool, list[Result]]:
+    """pySHACL on ``files`` (named relative to the data directory, as spans name them)."""
+    sm = SourceMap()
+    data = Dataset()
+    for name in files:
+        fmt = {"ttl": "turtle", "nt": "ntriples", "trig": "trig"}[name.rsplit(".", 1)[1]]
+        with open(DATA / name, encoding="utf-8") as f:
+            text = f.read()
+        data.parse(data=text, format=f"strict-{fmt}", source_map=sm, publicID=EX)
+    shapes_graph = Graph().parse(DATA / shapes, format="strict-turtle")
+    conforms, report, _ = pyshacl.validate(data, shacl_graph=shapes_graph)
+    return conforms, locate(report, sm, data)
+
+
+def placed(results: list[Result]) -> list[tuple[str, str | None, tuple[int, int, int, int] | None]]:
+    """Each result as (component, at, span without its source)."""
+    return [
+        (
+            str(r.component).rsplit("#", 1)[1],
+            r.at,
+            None if r.span is None else (r.span.line, r.span.column, r.span.end_line, r.span.end_column),
+        )
+        for r in results
+    ]
+
+
+# --- locate() from Python ------------------------------------------------------------------
+
+
+def test_locate_points_each_result_at_its_statement() -> None:
+    conforms, results = validate("people.ttl")
+    assert not conforms
+    assert placed(results) == [
+        # line 6, '    ex:age "forty" ;': the value statement, from its predicate (after ';')
+        ("DatatypeConstraintComponent", "value", (6, 5, 6, 19)),
+        # line 7, '    ex:email "alice.example.org" .'
+        ("PatternConstraintComponent", "value", (7, 5, 7, 33)),
+        # line 9, 'ex:bob a ex:Person ;': sh:minCount has no value statement: bob's subject
+        ("MinCountConstraintComponent", "subject", (9, 1, 9, 7)),
+        # line 10, '    ex:age 30, 31 .': sh:maxCount, no value: the statements on the path
+        ("MaxCountConstraintComponent", "path", (10, 5, 10, 14)),
+        # line 12, 'ex:acme ex:employs ex:bob ;': [ sh:inversePath ex:employs ], value ex:acme
+        ("ClassConstraintComponent", "inverse", (12, 1, 12, 26)),
+        # line 13, '    ex:chief ex:carol .': carol is never a subject, only this object
+        ("MinCountConstraintComponent", "object", (13, 5, 13, 22)),
+        # line 15, '[ a ex:Person ; ex:name "Anon" ; ex:age "old"^^xsd:string ] .'
+        ("DatatypeConstraintComponent", "value", (15, 34, 15, 58)),
+    ]
+    assert {r.span.source for r in results if r.span is not None} == {"<string>"}
+
+
+def test_locate_reads_the_result_vocabulary() -> None:
+    _, results = validate("people.ttl")
+    age = results[0]
+    assert age.severity == "Violation"
+    assert age.focus == ex("alice")
+    assert age.path == ex("age")
+    assert age.value == Literal("forty")
+    assert age.messages == ("Value is not Literal with datatype xsd:integer",)
+    assert age.message == age.messages[0]
+    assert isinstance(age.shape, BNode)
+    assert str(age.component) == "http://www.w3.org/ns/shacl#DatatypeConstraintComponent"
+    email = results[1]
+    assert (email.severity, email.message) == ("Warning", "an email address has an @")
+    assert results[5].severity == "Info"
+    # Every place: bob has two ages, both on line 10 ('30' after the predicate, '31' after ',').
+    assert [(s.line, s.column, s.end_column) for s in results[3].spans] == [(10, 5, 14), (10, 16, 18)]
+    # A blank focus node keeps its identity: the subject of line 15's brackets.
+    assert isinstance(results[6].focus, BNode)
+
+
+def test_min_count_points_at_the_focus_node_subject() -> None:
+    _, results = validate("people.ttl")
+    (bob,) = [
+        r for r in results if str(r.component).endswith("MinCountConstraintComponent") and r.at == "subject"
+    ]
+    assert bob.focus == ex("bob")
+    assert bob.value is None
+    assert bob.span == Span("<string>", 9, 1, 9, 7)
+
+
+def test_inverse_path_points_at_the_statement_that_holds_the_value() -> None:
+    _, results = validate("people.ttl")
+    (employs,) = [r for r in results if r.at == "inverse"]
+    assert (employs.focus, employs.value) == (ex("bob"), ex("acme"))
+    assert employs.span == Span("<string>", 12, 1, 12, 26)
+
+
+def test_ntriples_data() -> None:
+    _, results = validate("people.nt")
+    assert placed(results) == [
+        # line 3: the whole line (the statement, '.' included)
+        ("DatatypeConstraintComponent", "value", (3, 1, 3, 62)),
+        # line 4: bob's subject, '<http://example.org/bob>'
+        ("MinCountConstraintComponent", "subject", (4, 1, 4, 25)),
+    ]
+
+
+def test_trig_data_in_a_named_graph() -> None:
+    _, results = validate("people.trig")
+    # line 6, '        ex:age 3.5 .': a decimal, not an integer
+    assert placed(results) == [("DatatypeConstraintComponent", "value", (6, 9, 6, 19))]
+
+
+def test_two_data_files_are_validated_as_one_graph() -> None:
+    sm = SourceMap()
+    data = Dataset()
+    for name in ("staff.ttl", "team.ttl"):
+        data.parse(str(DATA / name), format="strict-turtle", source_map=sm)
+    shapes_graph = Graph().parse(DATA / "shapes.ttl", format="strict-turtle")
+    _, report, _ = pyshacl.validate(data, shacl_graph=shapes_graph)
+    results = locate(report, sm, data)
+    # dave's name is in staff.ttl: no sh:minCount result for him.
+    team = str(DATA / "team.ttl")
+    assert [(r.at, r.span) for r in results] == [
+        ("inverse", Span(team, 3, 1, 3, 30)),  # 'ex:initech ex:employs ex:dave' (to the object's end)
+        ("path", Span(team, 4, 1, 4, 18)),  # 'ex:dave ex:age 41, 42 .': two ages
+    ]
+
+
+def test_a_focus_node_written_nowhere_has_no_place(tmp_path: Path) -> None:
+    shapes = tmp_path / "shapes.ttl"
+    shapes.write_text(
+        "@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix ex: <http://example.org/> .\n"
+        "ex:ZedShape sh:targetNode ex:zed ; sh:property [ sh:path ex:name ; sh:minCount 1 ] .\n",
+        encoding="utf-8",
+    )
+    sm = SourceMap()
+    data = Graph().parse(
+        data='<http://example.org/a> <http://example.org/b> "1" .\n', format="strict-ntriples"
+    )
+    _, report, _ = pyshacl.validate(data, shacl_graph=Graph().parse(shapes, format="strict-turtle"))
+    (result,) = locate(report, sm, data)
+    assert (result.focus, result.at, result.span, result.spans) == (ex("zed"), None, None, ())
+
+
+def test_locate_without_the_data_graph() -> None:
+    """Without the data graph, results without a value fall back to the focus node's subject."""
+    sm = SourceMap()
+    data = Dataset()
+    data.parse(data=(DATA / "people.ttl").read_text(encoding="utf-8"), format="strict-turtle", source_map=sm)
+    _, report, _ = pyshacl.validate(
+        data, shacl_graph=Graph().parse(DATA / "shapes.ttl", format="strict-turtle")
+    )
+    by_component = {(str(r.component).rsplit("#", 1)[1], r.at) for r in locate(report, sm)}
+    assert ("MaxCountConstraintComponent", "subject") in by_component
+    assert ("MinCountConstraintComponent", None) in by_component  # carol: no subject, no data to look in
+
+
+# --- the caret -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "span", "expected"),
+    [
+        ('ex:s ex:p "a b" .', (1, 16), (11, 16)),  # a Turtle statement, from its subject
+        ('    ex:p "x"@en-GB ,', (5, 19), (10, 19)),  # after ';', from its predicate
+        ("ex:p 'it\\'s' ^^ xsd:string", (1, 27), (6, 27)),  # an escaped quote, whitespace before ^^
+        ('ex:p """a "quoted" b"""', (1, 24), (6, 24)),
+        ("ex:p [ ex:q 1 ; ex:r ( 2 3 ) ]", (1, 31), (6, 31)),
+        ("ex:p ex:a.b", (1, 12), (6, 12)),  # a '.' inside a name
+        ("<s> <p> _:b1.", (1, 14), (9, 13)),  # a line format: the '.' ends the statement
+        ('<s> <p> "x" <g> .', (1, 18), (9, 12)),  # N-Quads: the object, not the graph label
+        ("ex:p 1.5e3 # a comment", (1, 11), (6, 11)),
+    ],
+)
+def test_the_caret_is_under_the_object(line: str, span: tuple[int, int], expected: tuple[int, int]) -> None:
+    result = _result_at(Span("d", 1, span[0], 1, span[1]), "value")
+    assert caret(result, [line]) == Span("d", 1, expected[0], 1, expected[1])
+
+
+def test_the_caret_of_a_multi_line_object() -> None:
+    lines = text_lines('ex:s ex:p """one\r\ntwo""" ;\n  ex:q [\n ex:r 1\n ] .')
+    assert lines == ['ex:s ex:p """one', 'two""" ;', "  ex:q [", " ex:r 1", " ] ."]
+    assert caret(_result_at(Span("d", 1, 1, 2, 7), "value"), lines) == Span("d", 1, 11, 2, 7)
+    assert caret(_result_at(Span("d", 3, 3, 5, 3), "value"), lines) == Span("d", 3, 8, 5, 3)
+    # A subject or an inverse statement is marked whole.
+    assert caret(_result_at(Span("d", 1, 1, 1, 5), "subject"), lines) == Span("d", 1, 1, 1, 5)
+
+
+def _result_at(span: Span, at: str) -> Result:
+    return Result("Violation", (), ex("f"), None, None, None, None, span, (span,), at)  # type: ignore[arg-type]
+
+
+def test_names_compact_with_the_documents_prefixes() -> None:
+    names = Names(
+        [("ex", EX), ("ex", "http://other.org/"), ("dup", EX), ("xsd", "http://www.w3.org/2001/XMLSchema#")]
+    )
+    assert names.term(ex("age")) == "ex:age"
+    assert names.term(URIRef("http://other.org/x")) == "<http://other.org/x>"  # 'ex' was taken
+    assert names.term(ex("a b")) == "<http://example.org/a b>"  # not a local name
+    assert names.term(ex("a.")) == "<http://example.org/a.>"
+    assert names.term(Literal("3", datatype=URIRef("http://www.w3.org/2001/XMLSchema#int"))) == '"3"^^xsd:int'
+    assert names.term(Literal('say "hi"', lang="en")) == '"say \\"hi\\""@en'
+    assert names.term(BNode()) == "[]"
+
+
+# --- the command ---------------------------------------------------------------------------
+
+# The text output on people.ttl, written by hand from the positions above.
+GOLDEN = (DATA / "people.ttl.out").read_text(encoding="utf-8")
+
+
+def test_cli_text_output() -> None:
+    done = run_cli(["shacl", "people.ttl", "--shapes", "shapes.ttl"], cwd=DATA)
+    assert (done.returncode, done.stdout) == (1, GOLDEN)
+    assert done.stderr == "7 results: 5 violations, 1 warning, 1 info in 1 file\n"
+
+
+def test_cli_quiet() -> None:
+    done = run_cli(["shacl", "-q", "people.ttl", "-s", "shapes.ttl"], cwd=DATA)
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        line for line in GOLDEN.splitlines() if line.startswith("people.ttl:")
+    ]
+    assert done.stderr == ""
+
+
+def test_cli_conforms() -> None:
+    done = run_cli(["shacl", "good.ttl", "--shapes", "shapes.ttl"], cwd=DATA)
+    assert (done.returncode, done.stdout) == (0, "")
+    assert done.stderr == "conforms: 1 file, 6 statements\n"
+
+
+def test_cli_allow_warnings() -> None:
+    done = run_cli(
+        ["shacl", "-", "-f", "ttl", "--shapes", "shapes.ttl", "--allow-warnings"],
+        cwd=DATA,
+        stdin=_ALICE_WARNED,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("<stdin>:4:14: Warning: an email address has an @")
+    assert done.stderr == "1 result: 0 violations, 1 warning, 0 infos in 1 file; conforms\n"
+    assert (
+        run_cli(["shacl", "-", "-f", "ttl", "-s", "shapes.ttl"], cwd=DATA, stdin=_ALICE_WARNED).returncode
+        == 1
+    )
+
+
+_ALICE_WARNED = """\
+@prefix ex: <http://example.org/> .
+ex:alice a ex:Person ;
+    ex:name "Alice" ;
+    ex:email "alice" .
+"""
+
+
+def test_cli_ntriples_two_files_and_the_format_option() -> None:
+    done = run_cli(["shacl", "people.nt", "team.ttl", "staff.ttl", "-s", "shapes.ttl"], cwd=DATA)
+    assert done.returncode == 1
+    heads = [line for line in done.stdout.splitlines() if not line.startswith(" ")]
+    assert heads == [
+        "people.nt:3:53: Violation: Value is not Literal with datatype xsd:integer (sh:path ex:age,"
+        " shape ex:PersonShape)",
+        "people.nt:4:1: Violation: Less than 1 values on ex:bob->ex:name (sh:path ex:name,"
+        " shape ex:PersonShape)",
+        "team.ttl:3:1: Violation: Value does not have class ex:Company (sh:path ^ex:employs,"
+        " shape ex:PersonShape)",
+        "team.ttl:4:16: Violation: More than 1 values on ex:dave->ex:age (sh:path ex:age,"
+        " shape ex:PersonShape)",
+    ]
+    assert done.stderr == "4 results: 4 violations, 0 warnings, 0 infos in 3 files\n"
+    # --format names the data's format whatever the extension says.
+    nt = (DATA / "people.nt").read_text(encoding="utf-8")
+    done = run_cli(["shacl", "-", "--format", "nt", "-s", "shapes.ttl"], cwd=DATA, stdin=nt)
+    assert done.stdout.startswith("<stdin>:3:53: Violation:")
+
+
+def test_cli_shape_without_a_named_owner_is_shown_where_it_is_written(tmp_path: Path) -> None:
+    (tmp_path / "s.ttl").write_text(
+        "@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix ex: <http://example.org/> .\n"
+        "[] sh:targetSubjectsOf ex:age ;\n  sh:property [ sh:path ex:age ; sh:maxCount 0 ] .\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "d.ttl").write_text("<http://example.org/x> <http://example.org/age> 1 .\n", encoding="utf-8")
+    done = run_cli(["shacl", "d.ttl", "-s", "s.ttl"], cwd=tmp_path)
+    assert done.stdout.splitlines()[0] == (
+        "d.ttl:1:49: Violation: More than 0 values on <http://example.org/x>->ex:age"
+        " (sh:path ex:age, shape [] at s.ttl:4:15)"
+    )
+
+
+def test_cli_result_without_a_place(tmp_path: Path) -> None:
+    (tmp_path / "s.ttl").write_text(
+        "@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix ex: <http://example.org/> .\n"
+        "ex:ZedShape sh:targetNode ex:zed ; sh:property [ sh:path ex:name ; sh:minCount 1 ] .\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "d.nt").write_text('<http://example.org/a> <http://example.org/b> "1" .\n', encoding="utf-8")
+    done = run_cli(["shacl", "d.nt", "-s", "s.ttl"], cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (
+        1,
+        # The message is pySHACL's, with the data's prefixes (none); the rest ours.
+        "ex:zed: Violation: Less than 1 values on <http://example.org/zed>->ex:name"
+        " (sh:path ex:name, shape ex:ZedShape)\n",
+    )
+
+
+def test_cli_data_not_rdf_is_reported_as_validate_does_exit_1(tmp_path: Path) -> None:
+    (tmp_path / "bad.ttl").write_text(
+        "@prefix ex: <http://example.org/> .\nex:a ex:b .\nex:c ex:d\n", encoding="utf-8"
+    )
+    done = run_cli(["shacl", "bad.ttl", "-s", str(DATA / "shapes.ttl")], cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout == (
+        "bad.ttl:2:11: expected an object (an IRI, a prefixed name, a blank node, a collection or a"
+        " literal), found '.'\n"
+        " 2 | ex:a ex:b .\n"
+        "   |           ^\n"
+        "bad.ttl:3:10: expected an object (an IRI, a prefixed name, a blank node, a collection or a"
+        " literal), found end of document\n"
+        " 3 | ex:c ex:d\n"
+        "   |          ^\n"
+    )
+    assert done.stderr == "not validated: 2 syntax errors in the data, 0 in the shapes\n"
+
+
+def test_cli_shapes_not_rdf_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "s.ttl").write_text("ex:a ex:b ex:c .\n", encoding="utf-8")
+    done = run_cli(["shacl", str(DATA / "good.ttl"), "-s", "s.ttl"], cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout.startswith("s.ttl:1:1: undefined prefix 'ex:'") or done.stdout.startswith("s.ttl:1:1:")
+    assert "in the shapes" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["shacl", "missing.ttl", "-s", "shapes.ttl"],
+            "rdflib-strict: missing.ttl: cannot read: No such file",
+        ),
+        (["shacl", "good.ttl", "-s", "missing.ttl"], "rdflib-strict: missing.ttl: cannot read: No such file"),
+        (["shacl", "good.ttl", "-s", "shapes.ttl", "--format", "rdfxml"], "unknown format 'rdfxml'"),
+        (["shacl", "good.ttl"], "the following arguments are required: --shapes"),
+    ],
+)
+def test_cli_usage_and_io_errors_exit_2(args: list[str], message: str) -> None:
+    done = run_cli(args, cwd=DATA)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert message in done.stderr
+
+
+def test_cli_without_pyshacl_exits_2_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyshacl", None)  # import pyshacl raises ImportError
+    done = run_cli(["shacl", "good.ttl", "-s", "shapes.ttl"], cwd=DATA)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "rdflib-strict: shacl needs pySHACL: pip install 'rdflib-strict[shacl]'\n"
+
+
+def test_importing_the_package_does_not_import_pyshacl() -> None:
+    code = (
+        "import sys, rdflib_strict, rdflib_strict.cli, rdflib_strict.shacl; print('pyshacl' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "False\n"
+
+
+def test_cli_sarif() -> None:
+    done = run_cli(["shacl", "people.ttl", "-s", "shapes.ttl", "--output", "sarif"], cwd=DATA)
+    assert done.returncode == 1
+    log = json.loads(done.stdout)
+    schema = DATA.parent / "sarif" / "sarif-schema-2.1.0.json"
+    if schema.exists():
+        jsonschema = pytest.importorskip("jsonschema")
+        jsonschema.validate(log, json.loads(schema.read_text(encoding="utf-8")))
+    (run,) = log["runs"]
+    rules = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    assert rules == [
+        "sh:DatatypeConstraintComponent",
+        "sh:PatternConstraintComponent",
+        "sh:MinCountConstraintComponent",
+        "sh:MaxCountConstraintComponent",
+        "sh:ClassConstraintComponent",
+    ]
+    assert (
+        run["tool"]["driver"]["rules"][0]["helpUri"]
+        == "https://www.w3.org/TR/shacl/#DatatypeConstraintComponent"
+    )
+    got = [
+        (
+            r["ruleId"],
+            r["level"],
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            r["locations"][0]["physicalLocation"]["region"],
+        )
+        for r in run["results"]
+    ]
+    assert [(rule, level, uri) for rule, level, uri, _ in got] == [
+        ("sh:DatatypeConstraintComponent", "error", "people.ttl"),
+        ("sh:PatternConstraintComponent", "warning", "people.ttl"),
+        ("sh:MinCountConstraintComponent", "error", "people.ttl"),
+        ("sh:MaxCountConstraintComponent", "error", "people.ttl"),
+        ("sh:ClassConstraintComponent", "error", "people.ttl"),
+        ("sh:MinCountConstraintComponent", "note", "people.ttl"),
+        ("sh:DatatypeConstraintComponent", "error", "people.ttl"),
+    ]
+    regions = [(g["startLine"], g["startColumn"], g["endLine"], g["endColumn"]) for *_, g in got]
+    assert regions == [
+        (6, 12, 6, 19),
+        (7, 14, 7, 33),
+        (9, 1, 9, 7),
+        (10, 12, 10, 14),
+        (12, 1, 12, 26),
+        (13, 14, 13, 22),
+        (15, 41, 15, 58),
+    ]
+    assert run["results"][0]["locations"][0]["physicalLocation"]["region"]["snippet"] == {"text": '"forty"'}
+    assert run["results"][0]["message"]["text"] == (
+        "Value is not Literal with datatype xsd:integer (sh:path ex:age, shape ex:PersonShape)"
+    )
+    assert run["invocations"][0]["exitCode"] == 1
+    assert done.stderr == "7 results: 5 violations, 1 warning, 1 info in 1 file\n"
