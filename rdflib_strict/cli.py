@@ -107,8 +107,12 @@ class _Input:
         given = _format_option(getattr(args, option))
         self.progress: _Progress | None = None
         self.opened = self._open(path, args.quiet, given)
+        if path == "-" and given is None:
+            self.close()
+            flag, names = "--" + option.rstrip("_").replace("_", "-"), ", ".join(FORMATS)
+            raise _UsageError(f"-: stdin has no file name to tell its format by: give {flag} ({names})")
         try:
-            self.fmt = format_for(given, None if path == "-" else path, self.opened.content_type)
+            self.fmt = format_for(given, path, self.opened.content_type)
         except ValueError as e:
             self.close()
             raise _UsageError(f"{path}: {e}") from None
@@ -364,7 +368,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             f"{files} file{'s' if files != 1 else ''} checked: {files - invalid - unreadable} valid,"
             f" {invalid} invalid{f', {unreadable} unreadable' if unreadable else ''}"
             f" ({_plural(error_count, 'error')}, {_plural(warning_count, 'warning')});"
-            f" {statements:,} statements in {elapsed:.2f} s",
+            f" {_plural(statements, 'statement')} in {elapsed:.2f} s",
             file=sys.stderr,
         )
     status = 2 if unreadable else 1 if invalid else 0

@@ -157,3 +157,14 @@ def test_convert_trig_keeps_every_graph(target: str, tmp_path: Path) -> None:
     refused = run(["convert", str(src), "--to", "ttl"])
     assert refused.returncode == 1
     assert "Turtle has no named graphs: convert to trig or nquads" in refused.stderr
+
+
+def test_stdin_without_a_format_says_which_option_names_it() -> None:
+    doc = b"<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+    out = run(["validate", "-"], stdin=doc)
+    assert out.returncode == 2
+    assert "-: stdin has no file name to tell its format by: give --format (ntriples," in out.stderr
+    assert "None" not in out.stderr
+    out = run(["convert", "-", "--to", "nt"], doc)
+    assert out.returncode == 2
+    assert "give --from (ntriples," in out.stderr
