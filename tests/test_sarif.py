@@ -22,7 +22,7 @@ import jsonschema
 import pytest
 from clirun import run_cli
 from rdflib import Graph
-from w3c import RDF_TESTS_MISSING, find_rdf_tests_dir, load_manifest
+from w3c import RDF_TESTS_MISSING, SYNTAX_BAD, find_rdf_tests_dir, load_manifest
 
 from rdflib_strict import ParseError, iterparse, parallel
 from rdflib_strict.error_rules import PARSE_RULES, UNCLASSIFIED, rule_of
@@ -481,14 +481,6 @@ def test_findings_must_name_a_listed_rule_and_a_real_span() -> None:
 
 # --- every error on the W3C suites has a rule of its own ------------------------------------
 
-_NEGATIVE = {
-    "TestNTriplesNegativeSyntax",
-    "TestNQuadsNegativeSyntax",
-    "TestTurtleNegativeSyntax",
-    "TestTurtleNegativeEval",
-    "TestTrigNegativeSyntax",
-    "TestTrigNegativeEval",
-}
 _MANIFEST_FORMATS = {"rdf11-nt": "nt", "rdf11-nq": "nq", "rdf11-turtle": "ttl", "rdf11-trig": "trig"}
 
 
@@ -502,7 +494,7 @@ def _rdf_tests() -> Path:
 @pytest.mark.parametrize("manifest", sorted(_MANIFEST_FORMATS))
 def test_every_error_on_the_w3c_negative_tests_has_a_specific_rule(manifest: str, tmp_path: Path) -> None:
     root = _rdf_tests()
-    cases = [c for c in load_manifest(root, manifest) if c.kind in _NEGATIVE]
+    cases = [c for c in load_manifest(root, manifest) if c.kind in SYNTAX_BAD]
     assert cases
     fmt = _MANIFEST_FORMATS[manifest]
     # As the parsers report them, with the test's base IRI (and none: relative IRIs).

@@ -26,6 +26,7 @@ from rdflib import Dataset, Graph
 from w3c import (
     MANIFESTS,
     RDF_TESTS_MISSING,
+    SYNTAX_BAD,
     W3CTest,
     assert_same_graph,
     find_rdf_tests_dir,
@@ -127,14 +128,6 @@ SYNTAX_OK = {
     "TestNQuadsPositiveSyntax",
     "TestTurtlePositiveSyntax",
     "TestTrigPositiveSyntax",
-}
-SYNTAX_BAD = {
-    "TestNTriplesNegativeSyntax",
-    "TestNQuadsNegativeSyntax",
-    "TestTurtleNegativeSyntax",
-    "TestTurtleNegativeEval",
-    "TestTrigNegativeSyntax",
-    "TestTrigNegativeEval",
 }
 EVAL = {"TestTurtleEval", "TestTrigEval"}
 C14N = {"TestNTriplesPositiveC14N", "TestNQuadsPositiveC14N"}

@@ -31,6 +31,7 @@ __all__ = [
     "MANIFESTS",
     "RDFT",
     "RDF_TESTS_MISSING",
+    "SYNTAX_BAD",
     "W3CTest",
     "assert_same_graph",
     "default_graph",
@@ -47,6 +48,15 @@ __all__ = [
     "to_ntriples_lines",
 ]
 
+#: The manifest entry types whose document must be rejected.
+SYNTAX_BAD = {
+    "TestNTriplesNegativeSyntax",
+    "TestNQuadsNegativeSyntax",
+    "TestTurtleNegativeSyntax",
+    "TestTurtleNegativeEval",
+    "TestTrigNegativeSyntax",
+    "TestTrigNegativeEval",
+}
 MF = Namespace("http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#")
 RDFT = Namespace("http://www.w3.org/ns/rdftest#")
 XSD_STRING = URIRef("http://www.w3.org/2001/XMLSchema#string")
