@@ -672,7 +672,7 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
     results = locate(report, data.source_map, data.dataset)
     status = 0 if conforms else 1
     if args.output == "sarif":
-        _shacl_sarif(results, data, shapes, args, status)
+        _shacl_sarif(results, data, shapes, status)
     else:
         _shacl_text(results, data, shapes, args)
     if not args.quiet:
@@ -693,109 +693,28 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
     return status
 
 
-def _shacl_names(data: _Documents, shapes: _Documents) -> Any:
-    """Terms shown as the documents write them: their own prefixes first (the data's, then the
-    shapes'), then sh, rdf, rdfs, xsd and owl, then the prefixes rdflib knows."""
-    from rdflib import Graph
-    from rdflib.namespace import OWL, RDF, RDFS, SH, XSD
-
-    from .shacl import Names
-
-    known = [(prefix, str(namespace)) for prefix, namespace in Graph().namespaces()]
-    declared = [
-        (prefix, str(namespace))
-        for documents in (data, shapes)
-        for prefix, namespace in documents.dataset.namespaces()
-        if (prefix, str(namespace)) not in known
-    ]
-    standard = [
-        (p, str(ns)) for p, ns in (("sh", SH), ("rdf", RDF), ("rdfs", RDFS), ("xsd", XSD), ("owl", OWL))
-    ]
-    return Names(declared + standard + known)
-
-
-def _shape_span(result: Any, shapes: _Documents) -> Any:
-    """Where the result's shape is written (its subject, or its ``[ ... ]``), if anywhere."""
-    spans = () if result.shape is None else shapes.source_map.subject(result.shape)
-    return spans[0] if spans else None
-
-
 def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: argparse.Namespace) -> None:
-    from .shacl import render
+    from .shacl import names_for, render
 
-    names = _shacl_names(data, shapes)
+    names = names_for(data.dataset, shapes.dataset)
     for result in results:
-        text = render(result, data.lines.get, names, shapes.dataset, _shape_span(result, shapes))
+        where = shapes.source_map.subject(result.shape) if result.shape is not None else ()
+        text = render(result, data.lines.get, names, shapes.dataset, where[0] if where else None)
         print(text.split("\n", 1)[0] if args.quiet else text, flush=True)
 
 
-_SHACL_LEVELS = {"Violation": "error", "Warning": "warning", "Info": "note"}
+def _shacl_sarif(results: list[Any], data: _Documents, shapes: _Documents, status: int) -> None:
+    """``shacl --output sarif``: one SARIF log of the results on stdout."""
+    from .shacl import names_for, sarif_findings
 
-
-def _shacl_sarif(
-    results: list[Any], data: _Documents, shapes: _Documents, args: argparse.Namespace, status: int
-) -> None:
-    """``shacl --output sarif``: one rule per constraint component, a result per SHACL result
-    at its caret (the value, or the focus node's subject), levels error/warning/note."""
-    from rdflib import URIRef
-
-    from .sarif import Rule
-    from .shacl import caret, describe
-
-    names = _shacl_names(data, shapes)
-    rules: dict[str, Rule] = {}
-    findings = []
+    names = names_for(data.dataset, shapes.dataset)
     first = next(iter(data.lines))
-    for result in results:
-        component = result.component if isinstance(result.component, URIRef) else URIRef(_SH + "Constraint")
-        rule_id = names.term(component)
-        if rule_id not in rules:
-            local = _local(component)
-            rules[rule_id] = Rule(
-                rule_id,
-                local,
-                f"SHACL {local}",
-                f"A focus node or one of its values breaks a shape's constraint of the kind {rule_id}"
-                " (the result's message says how); the shape names it.",
-                help_uri=f"https://www.w3.org/TR/shacl/#{local}" if component.startswith(_SH) else None,
-            )
-        said = describe(result, names, shapes.dataset, _shape_span(result, shapes), severity=False)
-        level: Level = _SHACL_LEVELS.get(result.severity, "error")  # type: ignore[assignment]
-        lines = data.lines.get(result.span.source) if result.span is not None else None
-        where = caret(result, lines or ()) if result.span is not None else None
-        if where is None or lines is None:
-            findings.append(Finding(rule_id, level, f"{names.term(result.focus)}: {said}", first))
-            continue
-        findings.append(
-            Finding(
-                rule_id,
-                level,
-                said,
-                where.source,
-                where.line,
-                where.column,
-                where.end_line,
-                where.end_column,
-                "\n".join(lines[where.line - 1 : where.end_line]),
-            )
-        )
+    rules, findings = sarif_findings(results, data.lines, names, shapes.dataset, shapes.source_map, first)
     log = sarif_log(
-        "rdflib-strict",
-        __version__,
-        list(rules.values()),
-        findings,
-        sources=[*data.lines, *shapes.lines],
-        exit_code=status,
+        "rdflib-strict", __version__, rules, findings, sources=[*data.lines, *shapes.lines], exit_code=status
     )
     json.dump(log, sys.stdout, indent=2)
     print(flush=True)
-
-
-_SH = "http://www.w3.org/ns/shacl#"
-
-
-def _local(iri: str) -> str:
-    return iri.rsplit("#", 1)[-1].rsplit("/", 1)[-1]
 
 
 def _build_parser() -> argparse.ArgumentParser:

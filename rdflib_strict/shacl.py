@@ -30,7 +30,7 @@ This module reads the report graph only (the SHACL vocabulary: ``sh:ValidationRe
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal, Protocol
 
@@ -38,15 +38,26 @@ from rdflib import BNode, Graph, URIRef
 from rdflib import Literal as RDFLiteral
 from rdflib.collection import Collection
 from rdflib.graph import ConjunctiveGraph
-from rdflib.namespace import RDF, SH
+from rdflib.namespace import OWL, RDF, RDFS, SH, XSD
 from rdflib.term import Node
 
+from .sarif import Finding, Level, Rule
 from .syntax.errors import LINE_END_RE, excerpt, visible
 
 if TYPE_CHECKING:
     from .syntax.positions import Span
 
-__all__ = ["Names", "Result", "caret", "describe", "locate", "render", "shape_name"]
+__all__ = [
+    "Names",
+    "Result",
+    "caret",
+    "describe",
+    "locate",
+    "names_for",
+    "render",
+    "sarif_findings",
+    "shape_name",
+]
 
 #: What a result's span is the place of (see the module's docstring).
 At = Literal["value", "inverse", "path", "subject", "object"]
@@ -553,3 +564,73 @@ def render(
     text = source_lines[where.line - 1]
     end = where.end_column if where.end_line == where.line else len(text) + 1
     return head + "\n" + excerpt(where.line, where.column, end, text)
+
+
+def names_for(*graphs: Graph) -> Names:
+    """Terms shown as the documents write them: the prefixes ``graphs`` bind first (in order),
+    then sh, rdf, rdfs, xsd and owl, then the prefixes rdflib knows."""
+    known = [(prefix, str(namespace)) for prefix, namespace in Graph().namespaces()]
+    declared = [
+        (prefix, str(namespace))
+        for graph in graphs
+        for prefix, namespace in graph.namespaces()
+        if (prefix, str(namespace)) not in known
+    ]
+    standard = [
+        (p, str(ns)) for p, ns in (("sh", SH), ("rdf", RDF), ("rdfs", RDFS), ("xsd", XSD), ("owl", OWL))
+    ]
+    return Names(declared + standard + known)
+
+
+_LEVELS: Final[dict[str, Level]] = {"Violation": "error", "Warning": "warning", "Info": "note"}
+
+
+def sarif_findings(
+    results: Sequence[Result],
+    lines: Mapping[str, Sequence[str]],
+    names: Names,
+    shapes_graph: Graph,
+    shapes_map: _Positions,
+    fallback_source: str,
+) -> tuple[list[Rule], list[Finding]]:
+    """The SARIF rules (one per constraint component) and findings (one per result, at its
+    caret; levels error, warning and note) of located results. ``lines`` holds each data
+    source's lines; a result with no place is put on ``fallback_source``, without a region."""
+    rules: dict[str, Rule] = {}
+    findings: list[Finding] = []
+    for result in results:
+        component = result.component if isinstance(result.component, URIRef) else SH.Constraint
+        rule_id = names.term(component)
+        if rule_id not in rules:
+            local = _local_name(component)
+            rules[rule_id] = Rule(
+                rule_id,
+                local,
+                f"SHACL {local}",
+                f"A focus node or one of its values breaks a shape's constraint of the kind {rule_id}"
+                " (the result's message says how); the shape names it.",
+                help_uri=f"https://www.w3.org/TR/shacl/#{local}" if component.startswith(str(SH)) else None,
+            )
+        shape_spans = shapes_map.subject(result.shape) if result.shape is not None else ()
+        said = describe(result, names, shapes_graph, shape_spans[0] if shape_spans else None, severity=False)
+        level = _LEVELS.get(result.severity, "error")
+        source_lines = lines.get(result.span.source) if result.span is not None else None
+        where = caret(result, source_lines) if source_lines is not None else None
+        if where is None or source_lines is None:
+            findings.append(Finding(rule_id, level, f"{names.term(result.focus)}: {said}", fallback_source))
+            continue
+        snippet = "\n".join(source_lines[where.line - 1 : where.end_line])
+        findings.append(
+            Finding(
+                rule_id,
+                level,
+                said,
+                where.source,
+                where.line,
+                where.column,
+                where.end_line,
+                where.end_column,
+                snippet,
+            )
+        )
+    return list(rules.values()), findings
