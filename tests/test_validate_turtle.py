@@ -15,6 +15,7 @@ the same ill-typed literal warnings.
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
@@ -170,24 +171,45 @@ def pool(pools: Pool, clean: bool) -> st.SearchStrategy[str]:
     return st.sampled_from(fast * 16 + other if clean else fast * 2 + other + bad)
 
 
+# A strategy built anew for every draw is validated anew, which took most of the generation
+# time: what is drawn on its own is built once (per pool and ``clean``) and reused. What
+# goes into a one_of is still built fresh each time it is listed: one_of drops a branch it
+# already has (the same object), so sharing one would drop the doubled weights of an_object.
+_DRAWN: dict[tuple[int, bool], tuple[Pool, st.SearchStrategy[str]]] = {}
+
+
+def drawn_pool(pools: Pool, clean: bool) -> st.SearchStrategy[str]:
+    """``pool(pools, clean)`` for a draw of its own, built once."""
+    key = (id(pools), clean)  # the pools are module constants, kept alive in the value too
+    if key not in _DRAWN:
+        _DRAWN[key] = (pools, pool(pools, clean))
+    return _DRAWN[key][1]
+
+
 @st.composite
 def pname(draw: st.DrawFn, clean: bool) -> str:
-    return f"{draw(pool(PNAME_PREFIXES, clean))}:{draw(pool(LOCALS, clean))}"
+    return f"{draw(drawn_pool(PNAME_PREFIXES, clean))}:{draw(drawn_pool(LOCALS, clean))}"
+
+
+_QUOTES = st.sampled_from(QUOTES)
+_LEXICALS = st.sampled_from(LEXICALS)
+_LITERAL_SPACES = st.sampled_from(["", "", " ", "\n", " #c\n"])
+_CARET_SPACES = st.sampled_from(["", "", " "])
 
 
 @st.composite
 def literal(draw: st.DrawFn, clean: bool) -> str:
-    q = draw(st.sampled_from(QUOTES))
+    q = draw(_QUOTES)
     suffix = draw(st.integers(0, 3))
-    body = draw(st.sampled_from(LEXICALS) if suffix >= 2 else pool(BODIES, clean))
+    body = draw(_LEXICALS if suffix >= 2 else drawn_pool(BODIES, clean))
     if clean and len(q) == 1 and "\\" not in body:  # what a short string must escape
         body = body.replace(q, "\\" + q).replace("\n", "\\n")
     text = q + body + q
-    space = draw(st.sampled_from(["", "", " ", "\n", " #c\n"]))
+    space = draw(_LITERAL_SPACES)
     if suffix == 1:
-        text += space + "@" + draw(pool(TAGS, clean))
+        text += space + "@" + draw(drawn_pool(TAGS, clean))
     elif suffix >= 2:
-        text += space + "^^" + draw(st.sampled_from(["", "", " "])) + draw(pool(DATATYPES, clean))
+        text += space + "^^" + draw(_CARET_SPACES) + draw(drawn_pool(DATATYPES, clean))
     return text
 
 
@@ -211,35 +233,54 @@ def an_object(clean: bool) -> st.SearchStrategy[str]:
     )
 
 
+@functools.cache
+def _subject(clean: bool) -> st.SearchStrategy[str]:
+    return node(clean) if clean else node(clean) | pool(NESTED, clean) | literal(clean)
+
+
+@functools.cache
+def _verb(clean: bool) -> st.SearchStrategy[str]:
+    return iri(clean) | st.just("a")
+
+
+@functools.cache
+def _object(clean: bool) -> st.SearchStrategy[str]:
+    return an_object(clean)
+
+
+_WS = st.sampled_from(WS)
+_GLUED_WS = st.sampled_from(["", *WS])
+
+
 @st.composite
 def statement(draw: st.DrawFn, clean: bool) -> str:
     """``subject verb objects (; verb objects)* .`` as tokens joined by drawn whitespace."""
-    subject = node(clean) if clean else node(clean) | pool(NESTED, clean) | literal(clean)
+    subject = _subject(clean)
     if clean and draw(st.integers(0, 9)) == 0:
-        subject = pool(NESTED, clean)
+        subject = drawn_pool(NESTED, clean)
     tokens = [draw(subject)]
     for i in range(draw(st.integers(1, 3))):
         if i:
             tokens.append(";")
-        tokens.append(draw(iri(clean) | st.just("a")))
+        tokens.append(draw(_verb(clean)))
         for j in range(draw(st.integers(1, 3))):
             if j:
                 tokens.append(",")
-            tokens.append(draw(an_object(clean)))
-    tokens.append(draw(pool(ENDS, clean)))
+            tokens.append(draw(_object(clean)))
+    tokens.append(draw(drawn_pool(ENDS, clean)))
     text = tokens[0]
     for token in tokens[1:]:
         # Punctuation may touch the token before it ('ex:o.', '"x"@en;'); elsewhere, an empty
         # separator may glue two tokens into another (only in the mixed documents).
         glued = token in (".", ",", ";") or not clean
-        text += draw(st.sampled_from(["", *WS] if glued else WS)) + token
-    return text + draw(st.sampled_from(WS))
+        text += draw(_GLUED_WS if glued else _WS) + token
+    return text + draw(_WS)
 
 
 @st.composite
 def directive(draw: st.DrawFn, clean: bool) -> str:
-    prefix = draw(pool(PREFIXES, clean))
-    namespace = draw(pool(NAMESPACES, clean))
+    prefix = draw(drawn_pool(PREFIXES, clean))
+    namespace = draw(drawn_pool(NAMESPACES, clean))
     form = draw(st.integers(0, 5))
     if form == 0:
         return f"PREFIX {prefix}: <{namespace}>\n"
@@ -250,13 +291,31 @@ def directive(draw: st.DrawFn, clean: bool) -> str:
     return f"@prefix {prefix}: <{namespace}> .\n"
 
 
+@functools.cache
+def _statement(clean: bool) -> st.SearchStrategy[str]:
+    return statement(clean)
+
+
+@functools.cache
+def _directive(clean: bool) -> st.SearchStrategy[str]:
+    return directive(clean)
+
+
+@functools.cache
+def _trig_block(clean: bool) -> st.SearchStrategy[str]:
+    return trig_block(clean)
+
+
+_OPENINGS = st.sampled_from(["{", "ex:g {", "<http://ex/g> {", "GRAPH ex:g {", "_:g {", "[] {"])
+
+
 @st.composite
 def trig_block(draw: st.DrawFn, clean: bool) -> str:
-    opening = draw(st.sampled_from(["{", "ex:g {", "<http://ex/g> {", "GRAPH ex:g {", "_:g {", "[] {"]))
-    inner = "".join(draw(statement(clean)) for _ in range(draw(st.integers(0, 3))))
+    opening = draw(_OPENINGS)
+    inner = "".join(draw(_statement(clean)) for _ in range(draw(st.integers(0, 3))))
     if inner and draw(st.booleans()):
         inner = inner.rstrip(" \t\r\n#c").removesuffix(".")  # the last '.' is optional
-    return opening + draw(st.sampled_from(WS)) + inner + "}" + draw(st.sampled_from(WS))
+    return opening + draw(_WS) + inner + "}" + draw(_WS)
 
 
 def mutated(text: str) -> st.SearchStrategy[str]:
@@ -277,11 +336,11 @@ def document(draw: st.DrawFn, trig: bool) -> str:
     for _ in range(draw(st.integers(1, 8))):
         kind = draw(st.integers(0, 9))
         if kind == 0:
-            part = draw(directive(clean))
+            part = draw(_directive(clean))
         elif kind <= 2 and trig:
-            part = draw(trig_block(clean))
+            part = draw(_trig_block(clean))
         else:
-            part = draw(statement(clean))
+            part = draw(_statement(clean))
         if not clean and draw(st.integers(0, 4)) == 0:
             part = draw(mutated(part))
         parts.append(part)
