@@ -256,20 +256,30 @@ def literal(draw: st.DrawFn) -> str:
 
 
 _node = st.sampled_from(IRIS) | st.sampled_from(BNODES)
+# Built once, not for every draw (a new strategy is validated anew: most of the generation
+# time); each one_of lists its own literal() objects, as before (one_of drops a branch it
+# already holds).
+_SUBJECT = _node | literal()
+_PREDICATE = st.sampled_from(IRIS[:6]) | st.sampled_from(IRIS) | st.sampled_from(BNODES)
+_OBJECT = _node | literal() | literal()
+_GRAPH = _node | literal()
+_WS = st.sampled_from(WS)
+_ENDS = st.sampled_from([".", ".", ".", "", ". .", ".x"])
+_TRAILING = st.sampled_from(["", "", " ", " # c", "# c", "\t#"])
 
 
 @st.composite
 def statement_line(draw: st.DrawFn, quads: bool) -> str:
-    subject = draw(_node | literal())
-    predicate = draw(st.sampled_from(IRIS[:6]) | st.sampled_from(IRIS) | st.sampled_from(BNODES))
-    obj = draw(_node | literal() | literal())
+    subject = draw(_SUBJECT)
+    predicate = draw(_PREDICATE)
+    obj = draw(_OBJECT)
     parts = [subject, predicate, obj]
     if draw(st.integers(0, 3)) == 0:
-        parts.append(draw(_node | literal()))  # a graph label (an error in N-Triples)
-    ws = [draw(st.sampled_from(WS)) for _ in range(len(parts) + 2)]
+        parts.append(draw(_GRAPH))  # a graph label (an error in N-Triples)
+    ws = [draw(_WS) for _ in range(len(parts) + 2)]
     text = ws[0] + "".join(p + w for p, w in zip(parts, ws[1:], strict=False))
-    text += draw(st.sampled_from([".", ".", ".", "", ". .", ".x"]))
-    text += draw(st.sampled_from(["", "", " ", " # c", "# c", "\t#"]))
+    text += draw(_ENDS)
+    text += draw(_TRAILING)
     return text
 
 
@@ -287,18 +297,23 @@ def mutated(draw: st.DrawFn, line: str, inserted: str = '<>"\\_:@^.# \t\x00\u00e
     return line[:i]
 
 
+_BLANK_LINES = st.sampled_from(["", " ", "\t", "# comment", "  # c \u00e9", "#"])
+_LINE_ENDS = st.sampled_from(LINE_ENDS)
+_STATEMENT_LINES = {quads: statement_line(quads) for quads in (False, True)}
+
+
 @st.composite
 def line_document(draw: st.DrawFn, quads: bool) -> str:
     lines: list[str] = []
     for _ in range(draw(st.integers(1, 10))):
         kind = draw(st.integers(0, 9))
         if kind == 0:
-            line = draw(st.sampled_from(["", " ", "\t", "# comment", "  # c \u00e9", "#"]))
+            line = draw(_BLANK_LINES)
         else:
-            line = draw(statement_line(quads))
+            line = draw(_STATEMENT_LINES[quads])
             if kind == 1:
                 line = draw(mutated(line))
-        lines.append(line + draw(st.sampled_from(LINE_ENDS)))
+        lines.append(line + draw(_LINE_ENDS))
     if draw(st.booleans()):
         lines[-1] = lines[-1].rstrip("\r\n")  # no line end at the end of the document
     return "".join(lines)
