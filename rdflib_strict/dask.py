@@ -44,22 +44,32 @@ or a prefix declaration spans lines, so they cannot be cut into blocks.
 from __future__ import annotations
 
 import copyreg
+import functools
+import importlib.util
 import operator
 import os
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, overload
 
 try:
     import dask.bag as db
-    import dask.dataframe as dd
-    import pandas as pd  # type: ignore[import-untyped]
     from dask.utils import parse_bytes
     from fsspec.core import get_fs_token_paths  # type: ignore[import-untyped]
     from fsspec.implementations.local import LocalFileSystem  # type: ignore[import-untyped]
+
+    # Dask's dataframe and pandas take most of a second to import, which a process that only
+    # reads bags or unpickles a Literal does not need: here they are only looked for, and
+    # imported where a dataframe is made (read_dataframe, ERROR_COLUMNS).
+    for _module in ("dask.dataframe", "pandas", "pyarrow"):
+        if importlib.util.find_spec(_module) is None:
+            raise ModuleNotFoundError(f"No module named {_module!r}", name=_module)
 except ImportError as e:  # pragma: no cover - the extra is part of the test extra
     raise ImportError(
         f"rdflib_strict.dask needs the dask extra: pip install 'rdflib-strict[dask]' ({e})"
     ) from e
+
+if TYPE_CHECKING:
+    import dask.dataframe as dd
 
 from rdflib.term import Literal as RDFLiteral
 from rdflib.term import URIRef
@@ -231,26 +241,49 @@ def read_dataframe(
     """
     skip = _mode(on_error)
     parsed = _parsed(urlpath, format, blocksize, skip, storage_options)
-    frame = _frame(_map(parsed, _rows), _FRAME_META)
+    frame_meta, errors_meta = _metas()
+    frame = _frame(_map(parsed, _rows), frame_meta)
     if not skip:
         return frame
-    return frame, _frame(_map(parsed, _error_rows), _ERRORS_META)
+    return frame, _frame(_map(parsed, _error_rows), errors_meta)
 
 
-_STRING: Final = pd.StringDtype("pyarrow")
-_FRAME_META: Final = pd.DataFrame({column: pd.Series([], dtype=_STRING) for column in COLUMNS})
-#: The columns of ``read_dataframe``'s errors, and their dtypes.
-ERROR_COLUMNS: Final = {
-    "filename": _STRING,
-    "lineno": "int64",
-    "colno": "int64",
-    "msg": _STRING,
-    "text": _STRING,
-    "skipped": _STRING,
-}
-_ERRORS_META: Final = pd.DataFrame(
-    {column: pd.Series([], dtype=dtype) for column, dtype in ERROR_COLUMNS.items()}
-)
+if TYPE_CHECKING:
+    #: The columns of ``read_dataframe``'s errors, and their dtypes.
+    ERROR_COLUMNS: Final[dict[str, Any]] = {}
+
+
+@functools.cache
+def _error_columns() -> dict[str, Any]:
+    """``ERROR_COLUMNS``, made at its first use (it needs pandas; see the imports)."""
+    import pandas as pd  # type: ignore[import-untyped]
+
+    string = pd.StringDtype("pyarrow")
+    return {
+        "filename": string,
+        "lineno": "int64",
+        "colno": "int64",
+        "msg": string,
+        "text": string,
+        "skipped": string,
+    }
+
+
+@functools.cache
+def _metas() -> tuple[Any, Any]:
+    """The empty dataframes that give ``read_dataframe``'s frames and errors their columns."""
+    import pandas as pd
+
+    columns = _error_columns()
+    frame = pd.DataFrame({column: pd.Series([], dtype=columns["text"]) for column in COLUMNS})
+    errors = pd.DataFrame({column: pd.Series([], dtype=dtype) for column, dtype in columns.items()})
+    return frame, errors
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ERROR_COLUMNS":
+        return _error_columns()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _literal(lexical: str, datatype: URIRef | None, lang: str | None) -> RDFLiteral:

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import dask
-import pandas as pd
 import pytest
 from rdflib.term import BNode, Literal, Node
 
@@ -233,6 +232,8 @@ def check_dataframe_terms_by_hand(tmp_path: Path, scheduler: Any) -> None:
     )
     a = write(tmp_path / "a.nq", text)
     b = write(tmp_path / "b.nq", text)
+    import pandas as pd  # here, not at collection: pandas takes half a second to import
+
     (frame,) = compute(scheduler, read_dataframe([a, b], blocksize=60))
     assert list(frame.columns) == ["s", "p", "o", "g"]
     assert all(str(t) == "string" for t in frame.dtypes)
@@ -253,6 +254,8 @@ def check_dataframe_terms_by_hand(tmp_path: Path, scheduler: Any) -> None:
 
 def check_dataframe_round_trips(tmp_path: Path, scheduler: Any) -> None:
     # The rows, written back as N-Quads lines, parse to the serial parse of the file.
+    import pandas as pd
+
     path = write(tmp_path / "dump.nq", document(200, quads=True, eol="\r\n"))
     (frame,) = compute(scheduler, read_dataframe(path, blocksize=1500))
     lines = [
@@ -404,5 +407,7 @@ def test_example_dump_to_parquet(tmp_path: Path, repo_root: Path, capsys: pytest
     assert capsys.readouterr().out == (
         '3\t<http://ex/A>\n2\t<http://ex/B>\n1\t"not a class"\n1\t<http://ex/C>\n1\t<http://ex/D>\n'
     )
+    import pandas as pd
+
     stored = pd.read_parquet(out)
     assert len(stored) == 9 and list(stored.columns) == ["s", "p", "o", "g"]
