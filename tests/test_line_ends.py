@@ -16,6 +16,7 @@ Pins, for N-Triples, N-Quads and Turtle:
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import re
@@ -796,14 +797,25 @@ _INVALID_TURTLE = [
     *(Item((lead + "undef:x <http://ex/p> <http://ex/o> .",), True, len(lead) + 1) for lead in _LEADS),
     *(Item((lead + "<http://ex/s> <http://ex/p> .",), True) for lead in _LEADS),  # no object
 ]
-_POOLS = {
-    "strict-ntriples": (st.sampled_from(_line_statements([])), st.sampled_from(_INVALID_LINES)),
-    "strict-nquads": (
-        st.sampled_from(_line_statements(["<http://ex/g1>", "<http://ex/g2>"])),
-        st.sampled_from(_INVALID_LINES),
-    ),
-    "strict-turtle": (st.sampled_from(_turtle_statements()), st.sampled_from(_INVALID_TURTLE)),
-}
+
+
+@functools.cache
+def _pools(fmt: str) -> tuple[st.SearchStrategy[list[Item]], st.SearchStrategy[Item]]:
+    """A format's (items of a document, invalid statements), built at the first draw and then
+    reused: the pools hold 70,000 items, which at import would cost every process that only
+    collects this module their building, and each full collection their walk."""
+    if fmt == "strict-ntriples":
+        statements = st.sampled_from(_line_statements([]))
+        invalid = st.sampled_from(_INVALID_LINES)
+    elif fmt == "strict-nquads":
+        statements = st.sampled_from(_line_statements(["<http://ex/g1>", "<http://ex/g2>"]))
+        invalid = st.sampled_from(_INVALID_LINES)
+    else:
+        statements = st.sampled_from(_turtle_statements())
+        invalid = st.sampled_from(_INVALID_TURTLE)
+    return st.lists(st.one_of(statements, _LAYOUT_ITEMS, statements), max_size=10), invalid
+
+
 _LAYOUT_ITEMS = st.sampled_from(_LAYOUT)
 _PREFIX = st.sampled_from([Item(("@prefix : <http://ex/> .",)), Item(("PREFIX : <http://ex/>",))])
 _EOL = st.sampled_from(PROPERTY_EOLS)
@@ -817,8 +829,8 @@ def documents(draw: st.DrawFn, fmt: str) -> tuple[bytes, tuple[int, int] | None,
     Statements (two in three items), comment, blank and whitespace-only lines, now and then one
     invalid statement, each line followed by a line end drawn from ``PROPERTY_EOLS``.
     """
-    statements, invalid = _POOLS[fmt]
-    items = draw(st.lists(st.one_of(statements, _LAYOUT_ITEMS, statements), max_size=10))
+    document_items, invalid = _pools(fmt)
+    items = draw(document_items)
     if fmt == "strict-turtle":
         items.insert(0, draw(_PREFIX))
     if draw(st.integers(0, 3)) == 0:  # now and then, something to reject
