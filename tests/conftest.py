@@ -23,6 +23,20 @@ def _not_ill_typed_noise(record: logging.LogRecord) -> bool:
 logging.getLogger("rdflib.term").addFilter(_not_ill_typed_noise)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis's modules are imported plainly, not assertion-rewritten.
+
+    pytest rewrites the asserts of every module of a distribution that has a pytest plugin,
+    and hypothesis has one: its ~75 modules were parsed and rewritten in each process (xdist
+    worker) at every run, half a second each, since PYTHONDONTWRITEBYTECODE keeps pytest from
+    caching the result. Our own test modules are still rewritten. (The hook's set of package
+    names is private; if pytest renames it, this does nothing.)
+    """
+    must_rewrite = getattr(config.pluginmanager.rewrite_hook, "_must_rewrite", None)
+    if isinstance(must_rewrite, set):
+        must_rewrite.discard("hypothesis")
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Under ``CI=true``, missing W3C suites or shared data fail the run instead of skipping
     ~1,000 cases: a plain clone may lack them, CI must not."""
