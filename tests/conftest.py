@@ -22,6 +22,13 @@ def _not_ill_typed_noise(record: logging.LogRecord) -> bool:
 
 logging.getLogger("rdflib.term").addFilter(_not_ill_typed_noise)
 
+# Full collections ten times rarer (every 100 collections of generation 1, not 10): each walks
+# the whole session's heap (the collected tests, hypothesis's and rdflib's objects, hundreds of
+# thousands), and the suite's allocations set off ~22 a worker, 3.5-4.5 s of its run. Nothing
+# a test checks depends on when the collector runs: tests about it (test_plugin) collect
+# explicitly, and the memory tests trace allocations, not collections.
+gc.set_threshold(gc.get_threshold()[0], gc.get_threshold()[1], 100)
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Hypothesis's modules are imported plainly, not assertion-rewritten.
@@ -35,6 +42,18 @@ def pytest_configure(config: pytest.Config) -> None:
     must_rewrite = getattr(config.pluginmanager.rewrite_hook, "_must_rewrite", None)
     if isinstance(must_rewrite, set):
         must_rewrite.discard("hypothesis")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """An xdist worker, its tests done, freezes the collector's generations before it exits.
+
+    Its shutdown otherwise walks the whole session's heap, garbage included, once or twice
+    (a collection set off while the worker reports back, the one at interpreter exit): 1-2 s
+    between a worker's last test and its exit, which the run waits for. Only in workers,
+    which exit next; a pytest run inside a longer-lived process is left alone.
+    """
+    if hasattr(config, "workerinput"):
+        gc.freeze()
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
