@@ -533,23 +533,30 @@ def _graph(ds: Dataset, label: Node | None) -> Graph:
     return default_graph(ds) if label is None else ds.graph(label)
 
 
+# What datasets() draws, built once (a strategy built for every draw is validated anew).
+_SUBJECTS = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS))
+_OBJECTS = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS), _LITERALS, st.just(RDF.nil))
+_QUADS = st.lists(st.tuples(_SUBJECTS, _IRIS, _OBJECTS, _LABELS), max_size=16)
+_ITEMS = st.lists(_OBJECTS, max_size=4)
+_ENDS = st.sampled_from(["nil", "cycle", "shared", "open"])
+
+
 @st.composite
 def datasets(draw: st.DrawFn) -> Dataset:
     ds = Dataset()
     ds.bind("ex", "http://ex.org/")
     ds.bind("ns", "http://ex.org/ns#")
     ds.bind("u", "urn:x:")
-    subjects = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS))
-    objects = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS), _LITERALS, st.just(RDF.nil))
-    for s, p, o, g in draw(st.lists(st.tuples(subjects, _IRIS, objects, _LABELS), max_size=16)):
+    subjects = _SUBJECTS
+    for s, p, o, g in draw(_QUADS):
         _graph(ds, g).add((s, p, o))
     # Lists, some with shared tails, cycles, extra properties or cells in other graphs.
     for i in range(draw(st.integers(0, 3))):
-        items = draw(st.lists(objects, max_size=4))
+        items = draw(_ITEMS)
         home = draw(_LABELS)
         scatter = draw(st.booleans())
         cells = [BNode(f"l{i}c{j}") for j in range(len(items))]
-        end = draw(st.sampled_from(["nil", "cycle", "shared", "open"]))
+        end = draw(_ENDS)
         for j, (cell, item) in enumerate(zip(cells, items, strict=True)):
             graph = _graph(ds, draw(_LABELS) if scatter else home)
             graph.add((cell, RDF.first, item))

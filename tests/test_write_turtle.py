@@ -601,6 +601,12 @@ _LITERALS = st.one_of(
     st.builds(lambda t, dt: lit(t, dt), st.one_of(_TEXT, _NUMERIC), _DATATYPES),
 )
 _BNODE_IDS = st.sampled_from(["a", "b", "c", "a b", "-x", "x.", "r1", "1", "é", "d"])
+# What graphs() draws, built once (a strategy built for every draw is validated anew).
+_SUBJECTS = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS))
+_OBJECTS = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS), _LITERALS, st.just(RDF.nil))
+_TRIPLES = st.lists(st.tuples(_SUBJECTS, _IRIS, _OBJECTS), max_size=12)
+_ITEMS = st.lists(_OBJECTS, max_size=4)
+_ENDS = st.sampled_from(["nil", "cycle", "shared", "open"])
 
 
 @st.composite
@@ -609,15 +615,14 @@ def graphs(draw: st.DrawFn) -> Graph:
     g.bind("ex", "http://ex.org/")
     g.bind("ns", "http://ex.org/ns#")
     g.bind("u", "urn:x:")
-    subjects = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS))
-    objects = st.one_of(_IRIS, st.builds(BNode, _BNODE_IDS), _LITERALS, st.just(RDF.nil))
-    for s, p, o in draw(st.lists(st.tuples(subjects, _IRIS, objects), max_size=12)):
+    subjects = _SUBJECTS
+    for s, p, o in draw(_TRIPLES):
         g.add((s, p, o))
     # Lists, some with shared tails or cycles or extra properties.
     for i in range(draw(st.integers(0, 3))):
-        items = draw(st.lists(objects, max_size=4))
+        items = draw(_ITEMS)
         cells = [BNode(f"l{i}c{j}") for j in range(len(items))]
-        end = draw(st.sampled_from(["nil", "cycle", "shared", "open"]))
+        end = draw(_ENDS)
         for j, (cell, item) in enumerate(zip(cells, items, strict=True)):
             g.add((cell, RDF.first, item))
             nxt = cells[j + 1] if j + 1 < len(cells) else None
