@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import re
 from collections import Counter
@@ -139,8 +140,14 @@ def load_manifest(rdf_tests: Path, prefix: str) -> list[W3CTest]:
 
     The manifest is read by pyoxigraph (an independent parser, and a tenth of the time of
     rdflib's, at every collection) with the assumed test base as base IRI, so action IRIs come
-    out under that base.
+    out under that base. Read once a process: several test modules parametrize over the same
+    manifests at collection (nine reads of six manifests); each call gets a list of its own.
     """
+    return list(_load_manifest(rdf_tests, prefix))
+
+
+@functools.cache
+def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
     rel = MANIFESTS[prefix]
     directory = rdf_tests / rel
     base = f"{ASSUMED_BASE}{rel}/"
@@ -177,7 +184,7 @@ def load_manifest(rdf_tests: Path, prefix: str) -> list[W3CTest]:
                 result=None if result is None else _local_path(result, base, directory),
             )
         )
-    return tests
+    return tuple(tests)
 
 
 # --------------------------------------------------------------------------------------------
