@@ -50,13 +50,13 @@ def converted(data: bytes, quads: bool, with_graphs: bool, chunk: int) -> tuple[
 def mixed_document(draw: st.DrawFn, quads: bool) -> str:
     """A generated document's lines mixed with the writer's spelling of its statements (the
     lines the converter copies), some of those mutated into near misses."""
-    doc = draw(line_document(quads))
+    doc = draw(_LINE_DOCUMENTS[quads])
     parser = make_parser("nquads" if quads else "ntriples")
     reader = ChunkReader(io.StringIO(doc), "doc")
     statements = [q for batch in parser.batches(reader, lambda e: None) for q in batch]
     out = io.BytesIO()
     write_lines(statements_as_groups(statements), out, with_graphs=quads, labels_of=parser.terms.prefix + "l")
-    lines = doc.splitlines(keepends=True) + draw(st.lists(plain_line(quads), max_size=8))
+    lines = doc.splitlines(keepends=True) + draw(_PLAIN_LINES[quads])
     for line in out.getvalue().decode().splitlines(keepends=True):
         lines.append(draw(mutated(line)) if draw(st.integers(0, 4)) == 0 else line)
     return "".join(draw(st.permutations(lines)))
@@ -82,10 +82,19 @@ _PLAIN_OBJECTS = [
 @st.composite
 def plain_line(draw: st.DrawFn, quads: bool) -> str:
     """Lines in (or next to) the writer's spelling: one space, " .", LF."""
-    terms = [draw(st.sampled_from(_PLAIN_NODES)), "<http://ex/p>", draw(st.sampled_from(_PLAIN_OBJECTS))]
+    terms = [draw(_NODES), "<http://ex/p>", draw(_OBJECTS)]
     if quads and draw(st.booleans()):
-        terms.append(draw(st.sampled_from(_PLAIN_NODES)))
-    return " ".join(terms) + draw(st.sampled_from([" .\n", " .\n", " .\r\n", " . \n", " .", " . # c\n"]))
+        terms.append(draw(_NODES))
+    return " ".join(terms) + draw(_ENDS)
+
+
+# What mixed_document() and plain_line() draw, built once (a strategy built for every draw is
+# validated anew).
+_NODES = st.sampled_from(_PLAIN_NODES)
+_OBJECTS = st.sampled_from(_PLAIN_OBJECTS)
+_ENDS = st.sampled_from([" .\n", " .\n", " .\r\n", " . \n", " .", " . # c\n"])
+_LINE_DOCUMENTS = {quads: line_document(quads) for quads in (False, True)}
+_PLAIN_LINES = {quads: st.lists(plain_line(quads), max_size=8) for quads in (False, True)}
 
 
 def statements_as_groups(statements: list[Any]) -> Any:

@@ -648,16 +648,25 @@ def literals(draw: st.DrawFn) -> str:
 bnodes = st.sampled_from(["_:a", "_:b.c", "_:été", "_:0x", "_:a-b_c"])
 
 
+# What statements() draws, built once (a strategy built for every draw is validated anew).
+_SUBJECTS = st.one_of(iris(), bnodes)
+_PREDICATES = iris()
+_OBJECTS = st.one_of(iris(), bnodes, literals())
+_GRAPHS = st.one_of(iris(), bnodes)
+_SEPARATORS = st.sampled_from([" ", "\t", "  "])
+_ENDS = st.sampled_from(["", " # c", "\n"])
+
+
 @st.composite
 def statements(draw: st.DrawFn, quads: bool) -> str:
-    s = draw(st.one_of(iris(), bnodes))
-    p = draw(iris())
-    o = draw(st.one_of(iris(), bnodes, literals()))
+    s = draw(_SUBJECTS)
+    p = draw(_PREDICATES)
+    o = draw(_OBJECTS)
     parts = [s, p, o]
     if quads and draw(st.booleans()):
-        parts.append(draw(st.one_of(iris(), bnodes)))
-    sep = draw(st.sampled_from([" ", "\t", "  "]))
-    return sep.join(parts) + sep + "." + draw(st.sampled_from(["", " # c", "\n"]))
+        parts.append(draw(_GRAPHS))
+    sep = draw(_SEPARATORS)
+    return sep.join(parts) + sep + "." + draw(_ENDS)
 
 
 def _slow(line: str, quads: bool, ctx: dict[str, BNode]) -> tuple[Any, ...]:

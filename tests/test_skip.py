@@ -399,10 +399,18 @@ def _nt_string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+def _subject(escape: bool) -> st.SearchStrategy[str]:
+    return _IRI.map(lambda i: _nt_iri(i, escape)) | _LABEL.map(lambda b: "_:" + b)
+
+
+# Built once for each escape (a strategy built for every draw is validated anew).
+_SUBJECTS = {escape: _subject(escape) for escape in (False, True)}
+
+
 @st.composite
 def nt_line(draw: st.DrawFn) -> str:
     escape = draw(st.booleans())
-    s = draw(_IRI.map(lambda i: _nt_iri(i, escape)) | _LABEL.map(lambda b: "_:" + b))
+    s = draw(_SUBJECTS[escape])
     p = _nt_iri(draw(_IRI), escape)
     kind = draw(st.integers(0, 4))
     if kind == 0:
