@@ -443,9 +443,10 @@ def test_deep_nesting_in_a_graph() -> None:
     n = 100_000
     quads: list[Statement] = []
     node: Node = EX.root
+    p, g = EX.p, EX.g  # looked up once: a namespace attribute builds a new URIRef each time
     for i in range(n):
         nxt = BNode(f"n{i}")  # labelled: a fresh BNode() draws a random id
-        quads.append((node, EX.p, nxt, EX.g))
+        quads.append((node, p, nxt, g))
         node = nxt
     quads.append((node, EX.end, lit("bottom"), EX.g))
     data = write(quads, namespaces=[("ex", str(EX))])
@@ -460,9 +461,10 @@ def test_long_list_in_a_graph() -> None:
     n = 30_000  # lists are loops, not recursion: the length only has to beat any stack
     cells = [BNode(f"c{i}") for i in range(n)]  # (not rdflib's Collection: quadratic-ish, slow)
     quads: list[Statement] = [(EX.s, EX.p, cells[0], EX.g)]
+    first, rest, nil, g = RDF.first, RDF.rest, RDF.nil, EX.g  # looked up once, not per cell
     for i, cell in enumerate(cells):
-        quads.append((cell, RDF.first, Literal(i), EX.g))
-        quads.append((cell, RDF.rest, cells[i + 1] if i + 1 < n else RDF.nil, EX.g))
+        quads.append((cell, first, Literal(i), g))
+        quads.append((cell, rest, cells[i + 1] if i + 1 < n else nil, g))
     data = write(quads)
     assert data.count(b"(") == 1
     assert len(list(ox.parse(input=data, format=ox.RdfFormat.TRIG))) == 2 * n + 1

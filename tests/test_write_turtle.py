@@ -476,7 +476,8 @@ def _ox_edges(data: bytes) -> dict[tuple[str, str], list[str]]:
 def test_deep_nesting_100k() -> None:
     n = 100_000
     nodes: list[Node] = [EX.root, *(BNode(f"n{i}") for i in range(n))]
-    triples: list[tuple[Node, Node, Node]] = [(nodes[i], EX.p, nodes[i + 1]) for i in range(n)]
+    p = EX.p  # looked up once: a namespace attribute builds a new URIRef each time
+    triples: list[tuple[Node, Node, Node]] = [(nodes[i], p, nodes[i + 1]) for i in range(n)]
     triples.append((nodes[n], EX.end, lit("bottom")))
     buf = io.BytesIO()
     write_turtle(triples, buf, namespaces=[("ex", str(EX))])
@@ -500,9 +501,10 @@ def test_long_list_100k() -> None:
     cells: list[Node] = [BNode(f"c{i}") for i in range(n)]
     tails = [*cells[1:], RDF.nil]
     triples: list[tuple[Node, Node, Node]] = [(EX.s, EX.p, cells[0])]
+    first, rest = RDF.first, RDF.rest  # looked up once, not per cell
     for i in range(n):
-        triples.append((cells[i], RDF.first, Literal(i)))
-        triples.append((cells[i], RDF.rest, tails[i]))
+        triples.append((cells[i], first, Literal(i)))
+        triples.append((cells[i], rest, tails[i]))
     buf = io.BytesIO()
     write_turtle(triples, buf)
     data = buf.getvalue()
