@@ -826,7 +826,8 @@ _CHUNK_SIZES = st.sampled_from([None, None, 1, 2, 3, 5, 8, 13, 64])
 def documents(draw: st.DrawFn, fmt: str) -> tuple[bytes, tuple[int, int] | None, int | None]:
     """(document, where the first invalid item's error must be or None, chunk size or None).
 
-    Statements (two in three items), comment, blank and whitespace-only lines, now and then one
+    Statements (one item in two: ``one_of`` keeps one copy of a repeated strategy), comment,
+    blank and whitespace-only lines, now and then one
     invalid statement, each line followed by a line end drawn from ``PROPERTY_EOLS``.
     """
     document_items, invalid = _pools(fmt)
