@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator
 from itertools import repeat
 from operator import is_
 from typing import Any, Final
@@ -68,21 +68,21 @@ class SourceMap:
         """The name of each parsed source, in parse order (a name parsed twice is listed twice)."""
         return tuple(segment.source for segment in self._segments)
 
-    def statement(self, statement: Sequence[Node | None]) -> tuple[Span, ...]:
+    def statement(
+        self, statement: tuple[Node, Node, Node] | tuple[Node, Node, Node, object]
+    ) -> tuple[Span, ...]:
         """Every place ``statement`` was written, in parse order.
 
         ``(s, p, o)``: in any graph. ``(s, p, o, g)``: in graph ``g`` only, a graph name (or
         Graph); None or ``DATASET_DEFAULT_GRAPH_ID`` stands for the default graph.
         """
         if len(statement) == 3:
-            s, p, o = statement
             graph: object = _ANY
         elif len(statement) == 4:
-            s, p, o, g = statement
-            graph = _graph_name(g)
+            graph = _graph_name(statement[3])
         else:
             raise ValueError(f"a statement is (s, p, o) or (s, p, o, g), not {len(statement)} terms")
-        key = _key(s, p, o)  # type: ignore[arg-type]
+        key = _key(statement[0], statement[1], statement[2])
         return tuple(
             segment.span(i)
             for segment in self._segments
