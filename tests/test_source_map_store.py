@@ -131,3 +131,15 @@ def test_positions_in_workers_parse_here_with_a_warning() -> None:
     # Blank nodes differ between two parses; the rest and the spans do not.
     assert [(s, p, span) for s, p, _, _, span in placed] == [(s, p, span) for s, p, _, _, span in here]
     assert [span.line for *_, span in placed] == list(range(1, 11))
+
+
+def test_the_index_a_lookup_builds_costs_12_to_20_bytes_per_statement() -> None:
+    # README: "the first lookup builds a hash table (12 to 20 bytes per statement)".
+    for n in (5_000, 6_000, 8_100):
+        sm = SourceMap()
+        Graph().parse(data=_diverse_ntriples(n), format="strict-nt", source_map=sm)
+        (segment,) = sm._segments
+        assert sm.statement((URIRef(EX + "s1"), URIRef(EX + "p1"), Literal("v1", lang="en")))
+        index = segment.statements
+        size = sys.getsizeof(index._slots) + sys.getsizeof(index._chain)
+        assert 12 <= size / n <= 20.5, (n, size / n)
