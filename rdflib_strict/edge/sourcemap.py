@@ -5,8 +5,8 @@ statement (the hash of its terms, the object's type included so that ``<x>`` and
 differ) and four 32-bit integers for its span; per subject, a 64-bit key and, in the line
 formats, its end column (the rest of its span is the statement's), in Turtle and TriG four
 integers (a subject is written once for a run of ';' and ','). Span objects are made only
-when asked for. Lookups go through a hash table built the first time a segment is asked
-(4 bytes per statement and 8 per table slot).
+when asked for. Lookups go through a hash table built the first time a segment is asked:
+4 bytes per slot, 2 to 4 slots per statement, and a 4-byte chain link per statement.
 
 A key is a hash, so two different statements could share one: with 64-bit hashes the chance
 that a lookup also returns another statement's span is about n / 2**64 for n statements
