@@ -105,7 +105,6 @@ class LineParser(BatchParser):
         self.name = "<string>"
         self._first_line = 1
         self._src = ""
-        self._last_extent = (0, 0, 0)
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
@@ -161,8 +160,8 @@ class LineParser(BatchParser):
                         continue
                     except SpanError:
                         pass  # the slow path below finds and places the problem
+                start = pos
                 try:
-                    start = pos
                     pos, quad = slow(src, pos)
                 except ParseError as e:
                     pos = self._reject(e, pos, on_error)
@@ -197,7 +196,7 @@ class LineParser(BatchParser):
         assert self.spans is not None
         src = self._src
         match = (_PLACED_NQ if self.quads else _PLACED_NT).match
-        lf_only = "\r" not in src
+        lf_only = "\r" not in src  # then one count per statement, not count_line_ends' three
         count = src.count
         line, before = self._first_line, 0
         statements: list[int] = []
@@ -205,21 +204,15 @@ class LineParser(BatchParser):
         for line_start in self.spans:
             line += count("\n", before, line_start) if lf_only else count_line_ends(src, before, line_start)
             before = line_start
+            # Built from the grammar fragments the precise reader reads with, so it takes every
+            # statement either path took (escapes too: it only finds token boundaries).
             m = match(src, line_start)
-            if m is not None:
-                start, subject_end = m.span("s")
-                end = m.end()
-            else:  # escapes, comments between terms: the precise reader finds the tokens
-                start, subject_end, end = self._extent(src, line_start)
+            assert m is not None, src[line_start : line_start + 80]
+            start, subject_end = m.span("s")
+            end = m.end()
             statements += (line, start - line_start + 1, line, end - line_start + 1)
             subject_ends.append(subject_end - line_start + 1)
         return Placed(statements, None, subject_ends)
-
-    def _extent(self, src: str, pos: int) -> tuple[int, int, int]:
-        """Where the statement at ``pos`` (a line the parser took) starts, where its subject
-        ends and where its '.' ends."""
-        self._statement(src, pos)
-        return self._last_extent
 
     # --- term helpers shared by both paths ---------------------------------------------
 
@@ -270,9 +263,7 @@ class LineParser(BatchParser):
             return _LINE_ENDS(src, pos).end(), None
         if src.startswith("VERSION", pos):
             raise self._error(pos, pos + 7, f"'VERSION' is {NOT_RDF11}")
-        start = pos
         pos, s = self._read_subject(src, pos)
-        subject_end = pos
         pos, p = self._read_predicate(src, _WS(src, pos).end())
         pos, o = self._read_object(src, _WS(src, pos).end())
         pos = _WS(src, pos).end()
@@ -280,7 +271,6 @@ class LineParser(BatchParser):
         if self.quads and (src.startswith("<", pos) or src.startswith("_:", pos)):
             pos, ctx = self._read_graph_label(src, pos)
             pos = _WS(src, pos).end()
-        self._last_extent = (start, subject_end, pos + 1)  # pos holds the '.'
         return self._read_end(src, pos, ctx is not self.default), (s, p, o, ctx)
 
     # [3] subject ::= IRIREF | BLANK_NODE_LABEL
