@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, Final
@@ -33,8 +33,10 @@ __all__ = ["SourceMap", "Span", "source_map_arg"]
 _ANY: Final = object()  # a triple lookup: any graph
 
 
-def _key(s: Node, p: Node, o: Node) -> int:
-    return hash((s, p, o, type(o)))
+def _keys(subjects: Iterable[Node], predicates: Iterable[Node], objects: Sequence[Node]) -> Iterator[int]:
+    """Each statement's key: the one definition, for recording (a batch at a time, all in C)
+    and for lookups."""
+    return map(hash, zip(subjects, predicates, objects, map(type, objects), strict=True))
 
 
 class SourceMap:
@@ -82,7 +84,7 @@ class SourceMap:
             graph = _graph_name(statement[3])
         else:
             raise ValueError(f"a statement is (s, p, o) or (s, p, o, g), not {len(statement)} terms")
-        key = _key(statement[0], statement[1], statement[2])
+        (key,) = _keys((statement[0],), (statement[1],), (statement[2],))
         return tuple(
             segment.span(i)
             for segment in self._segments
@@ -147,7 +149,7 @@ class _Segment:
         if not batch:
             return
         s_, p_, o_, g_ = zip(*batch, strict=True)
-        self.keys.extend(map(hash, zip(s_, p_, o_, map(type, o_), strict=True)))
+        self.keys.extend(_keys(s_, p_, o_))
         self.spans.extend(placed.statements)
         self._add_graphs(g_)
         if placed.subjects is None:
