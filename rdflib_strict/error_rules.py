@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .edge.sink import NEEDS_DATASET
 from .sarif import Finding, Level, Rule
 from .syntax.errors import ILL_TYPED, ParseError, SourceError
 from .syntax.scan import NOT_RDF11
@@ -88,7 +89,7 @@ _KINDS: Final[tuple[tuple[Rule, tuple[str, ...]], ...]] = (
             "The document puts statements in a named graph, which an rdflib Graph cannot hold:"
             " parse it into a Dataset.",
         ),
-        (r"this names a graph, but the target is a plain Graph",),
+        (re.escape(NEEDS_DATASET),),
     ),
     (
         _rule(

@@ -22,9 +22,10 @@ from rdflib.term import Node
 
 from ..syntax.errors import SpanError
 
-__all__ = ["SinkWriter", "paused_gc"]
+__all__ = ["NEEDS_DATASET", "SinkWriter", "paused_gc"]
 
-_NEEDS_DATASET = (
+#: The error for a graph name parsed into a plain Graph (error_rules classifies it by this text).
+NEEDS_DATASET = (
     "this names a graph, but the target is a plain Graph: parse into a Dataset "
     "(Dataset().parse(...)) to keep graph names"
 )
@@ -46,7 +47,7 @@ class SinkWriter:
         """The context Graph for a graph label (called again for a label once the parser's
         bounded cache has dropped it: the Graph is then an equal one over the same store)."""
         if not self._allow_named:
-            raise SpanError(_NEEDS_DATASET)
+            raise SpanError(NEEDS_DATASET)
         graph = Graph(store=self.store, identifier=label)  # type: ignore[arg-type]
         if self._direct:
             if self._existing is None:
