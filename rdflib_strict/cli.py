@@ -29,7 +29,7 @@ from .edge.source import OpenedSource, accept_header, open_output, open_source
 from .edge.terms import Statement, document_prefix
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
-from .sarif import Finding, Level, Notification, sarif_log
+from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 
@@ -186,9 +186,7 @@ class _Sarif:
         self.notifications.append(Notification(text, level, self._source))
 
     def write(self, status: int) -> None:
-        log = sarif_log(
-            "rdflib-strict",
-            __version__,
+        _print_sarif(
             PARSE_RULES,
             self.findings,
             sources=self.sources,
@@ -196,8 +194,29 @@ class _Sarif:
             exit_code=status,
             successful=status != 2,  # 2: a file could not be read
         )
-        json.dump(log, sys.stdout, indent=2)
-        print(flush=True)
+
+
+def _print_sarif(
+    rules: Sequence[Rule],
+    findings: Sequence[Finding],
+    sources: Sequence[str],
+    exit_code: int,
+    notifications: Sequence[Notification] = (),
+    successful: bool = True,
+) -> None:
+    """``--output sarif``: one SARIF log of this tool's run on stdout, nothing else there."""
+    log = sarif_log(
+        "rdflib-strict",
+        __version__,
+        rules,
+        findings,
+        sources=sources,
+        notifications=notifications,
+        exit_code=exit_code,
+        successful=successful,
+    )
+    json.dump(log, sys.stdout, indent=2)
+    print(flush=True)
 
 
 class _Report:
@@ -710,11 +729,7 @@ def _shacl_sarif(results: list[Any], data: _Documents, shapes: _Documents, statu
     names = names_for(data.dataset, shapes.dataset)
     first = next(iter(data.lines))
     rules, findings = sarif_findings(results, data.lines, names, shapes.dataset, shapes.source_map, first)
-    log = sarif_log(
-        "rdflib-strict", __version__, rules, findings, sources=[*data.lines, *shapes.lines], exit_code=status
-    )
-    json.dump(log, sys.stdout, indent=2)
-    print(flush=True)
+    _print_sarif(rules, findings, sources=[*data.lines, *shapes.lines], exit_code=status)
 
 
 def _build_parser() -> argparse.ArgumentParser:
