@@ -727,12 +727,12 @@ class TurtleParser(BatchParser):
     ) -> tuple[Node, Node]:
         """A collection's next item: a new cell holding ``term``, linked from the last one."""
         cell = self.terms.fresh_bnode()
-        if last is None:
+        if last is None or head is None:  # the first item: the collection's value is its cell
             head = cell
         else:
             out.append((last, RDF_REST, cell, self._graph))
         out.append((cell, RDF_FIRST, term, self._graph))
-        return head or cell, cell
+        return head, cell
 
     def _close_property_list(self, frame: Frame, bnode: Node, end: int) -> Frame:
         """At a ']' (ending at ``end``): the enclosing production's ``frame``, back. With source
