@@ -214,6 +214,31 @@ def test_relative_graph_label_is_rejected() -> None:
         nq(f'{S} {P} "x" <g> .')
 
 
+# --- BLANK_NODE_LABEL: longest match ------------------------------------------------------------
+
+# A label runs as far as it can: `_:o_:g` is the label `_:o_` and then `:g`, no token, never the
+# object `_:o` and the graph `_:g` written without a space (a backtracking regex found that split).
+RUN_ON_LABELS = [f"{S} {P} _:o_:g .", f"{S} {P} _:o-_:g .", f"{S} {P} _:o.._:g .", f"{S} {P} _:o\u00b7_:g ."]
+
+
+@pytest.mark.parametrize("doc", RUN_ON_LABELS)
+def test_a_label_is_not_cut_in_two(doc: str) -> None:
+    assert not ox_accepts(doc, ox.RdfFormat.N_QUADS)
+    with pytest.raises(ParseError, match="':' is not allowed") as info:
+        nq(doc)
+    assert info.value.colno == len(f"{S} {P} ") + 1
+    nt_error(doc)
+
+
+@pytest.mark.parametrize("doc", [f"{S} {P} _:o _:g .", f"{S} {P} _:o.g _:g.", f"{S} {P} _:o<http://ex/g>."])
+def test_labels_apart_are_object_and_graph(doc: str) -> None:
+    assert ox_accepts(doc, ox.RdfFormat.N_QUADS)
+    quads = list(nq(doc).quads((None, None, None, None)))
+    assert len(quads) == 1
+    assert isinstance(quads[0][2], BNode)
+    assert quads[0][2] != quads[0][3]
+
+
 @pytest.mark.parametrize(
     ("iri", "fragment"),
     [("http://ex/%zz", "'%'"), ("http://ex:8a/", "port"), ("http://ex/%4", "'%'")],

@@ -418,6 +418,24 @@ def test_lang_datatypes_without_a_tag_are_caught_inside_a_run(quads: bool, datat
     assert f"rdf:{datatype} needs a language tag" in errors[0][3]
 
 
+def test_a_label_run_on_into_a_graph_label_is_caught_inside_a_run(tmp_path: Path) -> None:
+    # `_:o_:g` is one label `_:o_` and then `:g`, not an object and a graph label (a regex
+    # that backtracked let it through in every validator path; found by the property above).
+    ok = '<http://ex/s> <http://ex/p> "ok" .\n'
+    doc = ok * 3 + "<http://ex/s> <http://ex/p> _:o_:g .\n" + ok * 3
+    for quads in (False, True):
+        count, errors = validator_verdict(doc.encode(), quads)
+        assert (count, [(line, col) for line, col, *_ in errors]) == (6, [(4, 29)])
+    path = tmp_path / "run-on.nq"
+    path.write_text(doc)
+    checked = run(["validate", str(path)])
+    assert checked.returncode == 1
+    assert first_lines(checked.stdout + checked.stderr)[0].startswith(f"{path}:4:29: ")
+    converted = run(["convert", str(path), "--to", "nquads", "--output", str(tmp_path / "out.nq")])
+    assert converted.returncode != 0
+    assert f"{path}:4:29: " in converted.stderr
+
+
 # --- (c) ill-typed literals: warnings at hand-computed positions ------------------------------
 
 INT = f"<{XSD}integer>"

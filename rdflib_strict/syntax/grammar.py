@@ -34,8 +34,12 @@ UCHAR: Final = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 IRIREF_BODY: Final = rf"(?:{IRI_CHARS}|{UCHAR})*"
 
 # [141s] BLANK_NODE_LABEL ::= '_:' (PN_CHARS_U | [0-9]) ((PN_CHARS | '.')* PN_CHARS)?
+# Terminals are matched longest first, so a label ends where it cannot be extended: the
+# lookahead keeps a backtracking pattern from cutting `_:o_:g` into two labels (the rest of
+# the longest label, `:g`, is no token). A plain match of the body is already longest.
 BLANK_NODE_LABEL_BODY: Final = (
     f"{char_class(PN_CHARS_U, '0-9')}(?:{char_class(PN_CHARS, '.')}*{char_class(PN_CHARS)})?"
+    f"(?!\\.*{char_class(PN_CHARS)})"
 )
 
 # [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
