@@ -33,10 +33,16 @@ XSD = "http://www.w3.org/2001/XMLSchema#"
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
-    """A client of a two-process local cluster (not the default scheduler: each test says)."""
+    """A client of a two-process local cluster (not the default scheduler: each test says).
+
+    The workers are forked from a server process that imported Dask, distributed and pandas
+    once (distributed's own test suite does the same), not spawned as fresh interpreters that
+    import them each: still two processes that share no memory with this one or each other.
+    """
     from distributed import Client, LocalCluster
 
     with (
+        dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}),
         LocalCluster(
             n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
         ) as local,

@@ -606,20 +606,21 @@ ERRORS: dict[str, tuple[tuple[str, ...], tuple[int, int, int], str]] = {
 EOLS = {"LF": "\n", "CRLF": "\r\n", "CR": "\r"}
 
 
-@pytest.mark.parametrize("size", [None, 1])
-@pytest.mark.parametrize("eol", EOLS)
 @pytest.mark.parametrize("name", ERRORS)
-def test_error_position_and_message(name: str, eol: str, size: int | None) -> None:
+def test_error_position_and_message(name: str) -> None:
     """ParseError at the hand-computed line, column and span with the expected message, the
     same under LF, CRLF and CR line ends and in one-character chunks; ``text`` is the line."""
     lines, (line, col, end), message = ERRORS[name]
-    doc = EOLS[eol].join(lines) + EOLS[eol]
-    with chunks_of(size), pytest.raises(ParseError) as info:
-        read(doc)
-    e = info.value
-    assert (e.lineno, e.colno, e.end_offset) == (line, col, end), str(e)
-    assert message in e.msg, str(e)
-    assert e.text == lines[line - 1]
+    for eol_name, eol in EOLS.items():
+        for size in (None, 1):
+            doc = eol.join(lines) + eol
+            with chunks_of(size), pytest.raises(ParseError) as info:
+                read(doc)
+            e = info.value
+            where = f"{eol_name}, chunks of {size or 'any size'}: {e}"
+            assert (e.lineno, e.colno, e.end_offset) == (line, col, end), where
+            assert message in e.msg, where
+            assert e.text == lines[line - 1], where
 
 
 @pytest.mark.parametrize(
