@@ -35,20 +35,27 @@ XSD = "http://www.w3.org/2001/XMLSchema#"
 def cluster() -> Iterator[Any]:
     """A client of a two-process local cluster (not the default scheduler: each test says).
 
-    The workers are forked from a server process that imported Dask, distributed and pandas
-    once (distributed's own test suite does the same), not spawned as fresh interpreters that
-    import them each: still two processes that share no memory with this one or each other.
+    The workers are forked from a server process that imported distributed, Dask's dataframes
+    and this package once (distributed's own test suite forks its workers so), not spawned as
+    fresh interpreters that import them each: still two processes that share no memory with
+    this one or each other. (If a test in this process started the server already, for
+    ``-j``, the workers fork from it with what it imported.)
     """
     from distributed import Client, LocalCluster
+    from distributed.utils import get_mp_context
 
-    with (
-        dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}),
-        LocalCluster(
-            n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
-        ) as local,
-        Client(local, set_as_default=False) as client,
-    ):
-        yield client
+    with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
+        # After distributed has named its own modules to preload, which this list replaces.
+        get_mp_context().set_forkserver_preload(
+            ["distributed", "dask.dataframe", "pandas", "rdflib_strict.dask"]
+        )
+        with (
+            LocalCluster(
+                n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+            ) as local,
+            Client(local, set_as_default=False) as client,
+        ):
+            yield client
 
 
 def compute(scheduler: Any, *collections: Any) -> Any:
