@@ -7,16 +7,17 @@ couple of triples; error messages are pinned whole (checked by eye when written)
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rdflib import BNode, Graph, Literal, URIRef
+from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
-from w3c import assert_same_graph, oxigraph_graph
+from w3c import assert_same_graph, default_graph, oxigraph_graph
 
 from rdflib_strict import ParseError
 from rdflib_strict.edge.terms import Terms
@@ -91,6 +92,48 @@ SHORTCUTS = {
 def test_shortcut_forms_match_oxigraph(name: str, tmp_path: Path) -> None:
     text = PREFIX + SHORTCUTS[name]
     assert_same_graph(parse(text), oracle(text, tmp_path), name)
+
+
+# Tokens are matched longest first and may touch: a language tag, a PNAME_NS or '@prefix'
+# ends where its production does, and the next token starts there (each was once refused
+# with "invalid language tag", "a local name cannot start with '-'" or "expected '@prefix'").
+TOUCHING_TOKENS = {
+    "langtag-then-blank-node": ':s :p ( "x"@en_:b ) .',
+    "langtag-then-integer": ':s :p ( "x"@en1 ) .',
+    "langtag-then-pname": '@prefix \u00e4: <http://a/> .\n:s :p ( "x"@en\u00e4:b ) .',
+    "langtag-then-decimal": ':s :p ( "x"@en-.5 ) .',
+    "pname-ns-then-signed-integer": ":s :-5 .",
+    "pname-ns-then-signed-decimal": ":s :-.5 .",
+    "prefix-then-non-ascii-prefix": "@prefix\u00e9:<http://e/> .\n:s :p \u00e9:o .",
+    "base-then-iri": "@base<http://b/> .\n:s :p <o> .",
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOUCHING_TOKENS))
+def test_touching_tokens_match_oxigraph(name: str, tmp_path: Path) -> None:
+    text = PREFIX + TOUCHING_TOKENS[name]
+    expected = oracle(text, tmp_path)
+    assert len(expected) > 0
+    assert_same_graph(parse(text), expected, name)
+    assert_same_graph(parse_chunked(text.encode(), 1), expected, name)
+    trig = Dataset().parse(data=text, format="strict-trig")
+    assert_same_graph(default_graph(trig), expected, name)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        (':s :p "x"@en_US .', "invalid language tag '@en_US'", 10),
+        (":s :p :-o .", "a local name cannot start with '-'", 8),
+        (":s :p :\u00b7o .", "a local name cannot start with '\u00b7'", 8),
+        (':s :p "x"@en_:b .', "expected ',', ';' or '.' after the object \"x\"@en, found '_:b'", 13),
+        ("@prefixes : <http://x/> .", "expected '@prefix', '@base' or a subject", 1),
+    ],
+)
+def test_what_no_token_starts_is_still_named(text: str, message: str, column: int) -> None:
+    with pytest.raises(ParseError, match=re.escape(message)) as info:
+        parse(PREFIX + text)
+    assert (info.value.lineno, info.value.colno) == (2, column)
 
 
 def test_collection_triples() -> None:

@@ -520,11 +520,15 @@ class TurtleParser(BatchParser):
     # [4] prefixID ::= '@prefix' PNAME_NS IRIREF '.'
     # [5] base ::= '@base' IRIREF '.'
     def _read_at_directive(self, src: str, pos: int) -> int:
-        if src.startswith("@prefix", pos) and not _is_name_char(src, pos + 7):
+        # '@prefix' is the longest token there, as LANGTAG would read it: '@prefixes' is not
+        # it, '@prefixé:' is it and a PNAME_NS.
+        m = LANGTAG_RE.match(src, pos + 1)
+        word = src[pos + 1 : m.end()] if m is not None else ""
+        if word == "prefix":
             pos, declare = self._read_prefix_declaration(src, pos + 7)
-        elif src.startswith("@base", pos) and not _is_name_char(src, pos + 5):
+        elif word == "base":
             pos, declare = self._read_base_declaration(src, pos + 5)
-        elif src.startswith("@version", pos) and not _is_name_char(src, pos + 8):
+        elif word == "version":
             raise self._error(pos, pos + 8, f"'@version' is {NOT_RDF11}")
         else:
             raise self._expected(pos, "'@prefix', '@base' or a subject")
@@ -963,7 +967,8 @@ class TurtleParser(BatchParser):
             return end, cached
         if prefix.endswith("."):
             raise self._error(pos, end, f"invalid prefix '{prefix}:': it cannot end with '.'")
-        if not local and end < len(src) and src[end] in "-\u00b7":
+        # PN_LOCAL cannot start with '-' or U+00B7; `ex:-5` is PNAME_NS `ex:` and INTEGER `-5`.
+        if not local and end < len(src) and src[end] in "-\u00b7" and not _starts_term(src, end):
             raise self._error(end, token_end(src, end), f"a local name cannot start with '{src[end]}'")
         if end < len(src) and src[end] == "\\":
             raise self._error(
@@ -1062,7 +1067,9 @@ class TurtleParser(BatchParser):
                 raise self._error(
                     tag_end, token_end(src, tag_end), f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
                 )
-            if _is_name_char(src, tag_end):
+            # The tag ends where LANGTAG does: `"x"@en_:b` is a tag and a blank node. Only
+            # text that no term could start is named as part of a bad tag (`"x"@en_US`).
+            if _is_name_char(src, tag_end) and not _starts_term(src, tag_end):
                 raise self._error(
                     end, token_end(src, end), f"invalid language tag {describe_found(src, end)}"
                 )
@@ -1120,6 +1127,15 @@ class TurtleParser(BatchParser):
             datatype = XSD_DOUBLE if m.group(1) else XSD_DECIMAL if m.group(2) else XSD_INTEGER
             lit = self._numbers[text] = self.terms.literal(text, datatype, None)
         return end, lit
+
+
+def _starts_term(src: str, pos: int) -> bool:
+    """Whether a prefixed name, a blank node label or a number starts at ``pos``."""
+    return (
+        _PNAME_RE.match(src, pos) is not None
+        or src.startswith("_:", pos)
+        or _NUMBER_RE.match(src, pos) is not None
+    )
 
 
 def _is_name_char(src: str, pos: int) -> bool:
