@@ -10,6 +10,12 @@ from scaling import LINEAR_BOUND, growth
 from rdflib_strict.syntax.langtag import langtag_error
 
 VALID = [
+    # A repeated variant or singleton is well-formed (the ABNF), though not "valid" in RFC 5646
+    # 2.2.9's sense; RDF 1.1 Concepts 3.3 asks for well-formed.
+    "de-1901-1901",
+    "sl-rozaj-ROZAJ",
+    "en-a-xx-a-yy",
+    "en-a-xx-A-yy",
     "en",
     "en-US",
     "EN-us",
@@ -60,10 +66,6 @@ INVALID = [
     ("en-a", "'en-a' has an extension singleton 'a' with no subtag"),
     ("en-a-b", "singleton 'a' with no subtag"),
     ("en-a-x-y", "singleton 'a' with no subtag"),
-    ("de-1901-1901", "repeats the variant"),
-    ("sl-rozaj-ROZAJ", "repeats the variant"),
-    ("en-a-xx-a-yy", "repeats the extension singleton"),
-    ("en-a-xx-A-yy", "repeats the extension singleton"),
     ("en-US-US", "unexpected subtag 'US'"),
     ("en-x", "private use"),
     ("x", "private use"),
@@ -95,10 +97,10 @@ def test_invalid(tag: str, fragment: str) -> None:
 
 @pytest.mark.timeout(60)  # linear: well under a second; quadratic: minutes
 def test_long_tag_is_linear() -> None:
-    # 100k variants would be quadratic if duplicates were searched in a list.
+    # 100k variants: one pass over the subtags.
     tag = "en-" + "-".join(f"{i:05d}" for i in range(100000))
     assert langtag_error(tag) is None
-    assert langtag_error(tag + "-00000") is not None
+    assert langtag_error(tag + "-US") is not None
 
     def variants(n: int) -> Callable[[], object]:
         tag = "en-" + "-".join(f"{i:06d}" for i in range(n))
