@@ -116,7 +116,8 @@ def test_touching_tokens_match_oxigraph(name: str, tmp_path: Path) -> None:
     assert len(expected) > 0
     assert_same_graph(parse(text), expected, name)
     assert_same_graph(parse_chunked(text.encode(), 1), expected, name)
-    trig = Dataset().parse(data=text, format="strict-trig")
+    trig = Dataset()
+    trig.parse(data=text, format="strict-trig")  # rdflib 7.0 returns the default graph
     assert_same_graph(default_graph(trig), expected, name)
 
 
