@@ -102,8 +102,9 @@ _PNAME_RE: Final = re.compile(
     f"((?:{char_class(PN_CHARS_U, ':0-9')}|{_PLX})(?:{char_class(PN_CHARS, '.:')}|{_PLX})*)?"
 )
 _PNAME_NS_RE: Final = re.compile(f"({_PN_PREFIX_LAX}):")
-# A keyword ('a', 'true', '@prefix', ...) is one only if no name character follows; a ':'
-# after it was already taken as a prefixed name, and a '.' ends the statement.
+# A keyword ('a', 'true', 'false') is one only if no name character follows; a ':' after it
+# was already taken as a prefixed name, and a '.' ends the statement. ('@prefix', '@base'
+# are the longest LANGTAG instead: see _read_at_directive.)
 _NAME_CHAR_RE: Final = re.compile(char_class(PN_CHARS))
 
 # [19] INTEGER, [20] DECIMAL, [21] DOUBLE (see _grammar); longest form first.
