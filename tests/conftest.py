@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import multiprocessing
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +43,21 @@ def pytest_configure(config: pytest.Config) -> None:
     must_rewrite = getattr(config.pluginmanager.rewrite_hook, "_must_rewrite", None)
     if isinstance(must_rewrite, set):
         must_rewrite.discard("hypothesis")
+
+
+def _preload_forkserver() -> None:
+    """The forkserver imports this package's parallel module once, so ``-j``'s workers inherit it.
+
+    ``-j`` and ``workers=`` fork their workers directly only from a single-threaded process; an
+    xdist worker has execnet's thread, so there they come from the forkserver, which otherwise
+    imports nothing, and every worker of every pool imported rdflib anew: ~0.35 s of CPU each,
+    6-7 of test_parallel's 10-12 s (machine CPU, -n 1). The workers run the same code either way.
+    """
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        multiprocessing.get_context("forkserver").set_forkserver_preload(["rdflib_strict.parallel"])
+
+
+_preload_forkserver()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

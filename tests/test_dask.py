@@ -47,7 +47,7 @@ def cluster() -> Iterator[Any]:
     with dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"}):
         # After distributed has named its own modules to preload, which this list replaces.
         get_mp_context().set_forkserver_preload(
-            ["distributed", "dask.dataframe", "pandas", "rdflib_strict.dask"]
+            ["distributed", "dask.dataframe", "pandas", "rdflib_strict.dask", "rdflib_strict.parallel"]
         )
         with (
             LocalCluster(

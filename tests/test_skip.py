@@ -434,7 +434,9 @@ _GARBAGE = st.builds(
 
 
 def _truncated(line: str, cut: int) -> str:
-    return line[: max(1, min(cut, len(line) - 2))]  # never ends with the '.' or is empty
+    # Never empty and never ending in a '.': '<s> <p> _:x.y .' cut after '_:x.' is a whole
+    # statement (the label cannot end in '.'), not garbage.
+    return line[: max(1, min(cut, len(line) - 2))].rstrip(".")
 
 
 def ox_rows(doc: str) -> set[Row]:
