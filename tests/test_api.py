@@ -224,3 +224,14 @@ def test_installed_trig_is_strict(installed: None) -> None:
     assert "<http://ex/g> {" in ds.serialize(format="trig")
     with pytest.raises(ParseError):
         Dataset().parse(data="<g> { <s> <p> <o> }", format="trig")
+
+
+def test_importing_the_package_loads_no_optional_extra() -> None:
+    # The runtime dependency is rdflib alone: Dask and pySHACL load when used, not on import
+    # of the package, its command line or its SHACL module (rdflib_strict.dask is Dask's).
+    code = (
+        "import sys, rdflib_strict, rdflib_strict.cli, rdflib_strict.shacl\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed', 'pandas', 'pyshacl'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "[]\n"

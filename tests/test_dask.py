@@ -14,8 +14,6 @@ import gzip
 import importlib.util
 import pickle
 import re
-import subprocess
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -392,12 +390,6 @@ def test_turtle_and_unknown_formats_refused(tmp_path: Path) -> None:
     # format= overrides the extension.
     (got,) = dask.compute(read_quads(Path(ttl), format="nt"), scheduler="sync")  # a PathLike too
     assert_same_statements(got, serial(ttl, format="nt"))
-
-
-def test_import_does_not_load_dask() -> None:
-    code = "import sys, rdflib_strict; print(sorted(m for m in sys.modules if m.split('.')[0] == 'dask'))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
 
 
 # --- the example --------------------------------------------------------------------------

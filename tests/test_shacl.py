@@ -5,7 +5,6 @@ files (tests/data/shacl/), not produced by the code under test."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -377,14 +376,6 @@ def test_cli_without_pyshacl_exits_2_with_one_line(monkeypatch: pytest.MonkeyPat
     done = run_cli(["shacl", "good.ttl", "-s", "shapes.ttl"], cwd=DATA)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == "rdflib-strict: shacl needs pySHACL: pip install 'rdflib-strict[shacl]'\n"
-
-
-def test_importing_the_package_does_not_import_pyshacl() -> None:
-    code = (
-        "import sys, rdflib_strict, rdflib_strict.cli, rdflib_strict.shacl; print('pyshacl' in sys.modules)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout == "False\n"
 
 
 def test_cli_sarif() -> None:
