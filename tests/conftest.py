@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from w3c import RDF_TESTS_MISSING, find_rdf_tests_dir
-from w3c import repo_root as _repo_root
+from locations import RDF_TESTS_MISSING, find_rdf_tests_dir
+from locations import repo_root as _repo_root
+from locations import shared_data_dir as _shared_data_dir
 
 
 def _not_ill_typed_noise(record: logging.LogRecord) -> bool:
@@ -77,8 +78,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     ~1,000 cases: a plain clone may lack them, CI must not."""
     if os.environ.get("CI", "").lower() != "true":
         return
-    data = os.environ.get("RDF_DATA_DIR")
-    data_dir = Path(data) if data else _repo_root().parent / "shared" / "data"
+    data_dir = _shared_data_dir()
     missing = [RDF_TESTS_MISSING] if find_rdf_tests_dir() is None else []
     if not data_dir.is_dir():
         missing.append(f"shared data not found at {data_dir} (set RDF_DATA_DIR)")
@@ -93,10 +93,9 @@ def repo_root() -> Path:
 
 
 @pytest.fixture(scope="session")
-def shared_data_dir(repo_root: Path) -> Path:
+def shared_data_dir() -> Path:
     """Shared test data: ``$RDF_DATA_DIR``, else ``<repo>/../shared/data`` (skip if absent)."""
-    env = os.environ.get("RDF_DATA_DIR")
-    path = Path(env) if env else repo_root.parent / "shared" / "data"
+    path = _shared_data_dir()
     if not path.is_dir():
         pytest.skip(f"shared data not found: set RDF_DATA_DIR or place it at {path}")
     return path.resolve()

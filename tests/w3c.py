@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pyoxigraph as ox
+from locations import RDF_TESTS_MISSING, find_rdf_tests_dir, repo_root
 from rdflib import RDF, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
@@ -66,8 +67,6 @@ RDF_LANGSTRING = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString")
 #: Base of ``mf:assumedTestBase``: a manifest at ``<path>`` has base ``ASSUMED_BASE + path + "/"``.
 ASSUMED_BASE = "https://w3c.github.io/rdf-tests/"
 
-RDF_TESTS_MISSING = "W3C rdf-tests not found: set RDF_TESTS_DIR or place them at ../shared/rdf-tests"
-
 #: Manifests run by ``test_w3c.py``: test-id prefix -> path relative to the rdf-tests root.
 MANIFESTS: dict[str, str] = {
     "rdf11-nt": "rdf/rdf11/rdf-n-triples",
@@ -96,18 +95,6 @@ def default_graph(ds: Dataset) -> Graph:
     """A Dataset's default graph (``default_graph`` since rdflib 7.1, ``default_context`` in 7.0)."""
     graph = getattr(ds, "default_graph", None)
     return graph if isinstance(graph, Graph) else ds.default_context
-
-
-def repo_root() -> Path:
-    """The repository root (parent of ``tests/``), derived from this file's location."""
-    return Path(__file__).resolve().parent.parent
-
-
-def find_rdf_tests_dir() -> Path | None:
-    """The rdf-tests checkout: ``$RDF_TESTS_DIR``, else ``<repo>/../shared/rdf-tests``."""
-    env = os.environ.get("RDF_TESTS_DIR")
-    candidate = Path(env) if env else repo_root().parent / "shared" / "rdf-tests"
-    return candidate.resolve() if (candidate / "rdf").is_dir() else None
 
 
 # --------------------------------------------------------------------------------------------
