@@ -833,7 +833,7 @@ class TurtleParser(BatchParser):
         """The prefixed name ``m`` matched at ``pos``: from the cache, else the full reader."""
         end = m.end()
         cached = self._pnames.get(src[pos:end]) if src[end - 1] != "." else None
-        if cached is None:
+        if cached is None or (end < len(src) and src[end] in "\\-\u00b7"):  # _checks_what_follows, inline
             return self._read_prefixed_name(src, pos, m)
         return end, cached
 
@@ -964,7 +964,7 @@ class TurtleParser(BatchParser):
             end -= 1
         text = src[pos:end]
         cached = self._pnames.get(text)
-        if cached is not None:
+        if cached is not None and not _checks_what_follows(src, end):
             return end, cached
         if prefix.endswith("."):
             raise self._error(pos, end, f"invalid prefix '{prefix}:': it cannot end with '.'")
@@ -1137,6 +1137,13 @@ def _starts_term(src: str, pos: int) -> bool:
         or src.startswith("_:", pos)
         or _NUMBER_RE.match(src, pos) is not None
     )
+
+
+def _checks_what_follows(src: str, end: int) -> bool:
+    """Whether the character after a prefixed name ending at ``end`` is one the full reader
+    looks at ('\\' of a bad escape, '-' or U+00B7 that cannot start a local name): a cached
+    name goes the full reader's way too then, so the error does not depend on the cache."""
+    return end < len(src) and src[end] in "\\-\u00b7"
 
 
 def _is_name_char(src: str, pos: int) -> bool:
