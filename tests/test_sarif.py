@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
-import jsonschema
 import pytest
 from clirun import run_cli
 from rdflib import Graph
@@ -51,18 +50,6 @@ _RELATIVE = (
 URI_RE = re.compile(rf"[A-Za-z][A-Za-z0-9+\-.]*:{_HIER}{_QUERY_FRAGMENT}")
 RELATIVE_REF_RE = re.compile(rf"{_RELATIVE}{_QUERY_FRAGMENT}")
 
-_FORMATS = jsonschema.FormatChecker(formats=())
-_FORMATS.checks("uri")(lambda value: not isinstance(value, str) or URI_RE.fullmatch(value) is not None)
-_FORMATS.checks("uri-reference")(
-    lambda value: (
-        not isinstance(value, str)
-        or URI_RE.fullmatch(value) is not None
-        or RELATIVE_REF_RE.fullmatch(value) is not None
-    )
-)
-_SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-_VALIDATOR = jsonschema.Draft4Validator(_SCHEMA, format_checker=_FORMATS)
-
 
 def test_the_uri_grammar_tells_uris_from_other_strings() -> None:
     for good in ("file:///tmp/a%20b.ttl", "https://example.org/x?y#z", "urn:x:y"):
@@ -74,16 +61,31 @@ def test_the_uri_grammar_tells_uris_from_other_strings() -> None:
 
 
 @functools.cache
-def _schema_checked() -> None:
-    """The SARIF schema is a valid Draft 4 schema: checked once a process (40 ms each, and
-    the schema is the same file for every log)."""
-    jsonschema.Draft4Validator.check_schema(_SCHEMA)
+def _validator() -> Any:
+    """The SARIF 2.1.0 schema's validator, with the URI formats checked by the grammar above.
+
+    Built once a process, at first use: jsonschema is imported here, not when the module is
+    collected (which every xdist worker does, 0.1 s each), and the schema is checked to be a
+    valid Draft 4 schema once (40 ms; it is the same file for every log)."""
+    import jsonschema
+
+    formats = jsonschema.FormatChecker(formats=())
+    formats.checks("uri")(lambda value: not isinstance(value, str) or URI_RE.fullmatch(value) is not None)
+    formats.checks("uri-reference")(
+        lambda value: (
+            not isinstance(value, str)
+            or URI_RE.fullmatch(value) is not None
+            or RELATIVE_REF_RE.fullmatch(value) is not None
+        )
+    )
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.Draft4Validator.check_schema(schema)
+    return jsonschema.Draft4Validator(schema, format_checker=formats)
 
 
 def check_log(log: dict[str, Any]) -> dict[str, Any]:
     """Schema-valid, and what the schema cannot check; returns the one run."""
-    _schema_checked()
-    errors = sorted(_VALIDATOR.iter_errors(log), key=lambda e: list(e.absolute_path))
+    errors = sorted(_validator().iter_errors(log), key=lambda e: list(e.absolute_path))
     assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors)
     assert log["version"] == "2.1.0"
     (run,) = log["runs"]

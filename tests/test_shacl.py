@@ -4,9 +4,11 @@ files (tests/data/shacl/), not produced by the code under test."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clirun import run_cli
@@ -15,7 +17,16 @@ from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from rdflib_strict import SourceMap, Span
 from rdflib_strict.shacl import Names, Result, caret, locate, text_lines
 
-pyshacl = pytest.importorskip("pyshacl")
+if importlib.util.find_spec("pyshacl") is None:
+    pytest.skip("pySHACL is not installed (pip install 'rdflib-strict[shacl]')", allow_module_level=True)
+
+
+def _pyshacl_validate(data: Graph, **kwargs: Any) -> Any:
+    # Imported at first use, not when the module is collected (every xdist worker, 0.17 s).
+    import pyshacl
+
+    return pyshacl.validate(data, **kwargs)
+
 
 # pySHACL hashes the data Dataset (rdflib's Graph.__hash__ reads the deprecated identifier).
 pytestmark = pytest.mark.filterwarnings("ignore:Dataset.identifier is deprecated:DeprecationWarning:rdflib")
@@ -38,7 +49,7 @@ def validate(*files: str, shapes: str = "shapes.ttl") -> tuple[bool, list[Result
             text = f.read()
         data.parse(data=text, format=f"strict-{fmt}", source_map=sm, publicID=EX)
     shapes_graph = Graph().parse(DATA / shapes, format="strict-turtle")
-    conforms, report, _ = pyshacl.validate(data, shacl_graph=shapes_graph)
+    conforms, report, _ = _pyshacl_validate(data, shacl_graph=shapes_graph)
     return conforms, locate(report, sm, data)
 
 
@@ -138,7 +149,7 @@ def test_two_data_files_are_validated_as_one_graph() -> None:
     for name in ("staff.ttl", "team.ttl"):
         data.parse(str(DATA / name), format="strict-turtle", source_map=sm)
     shapes_graph = Graph().parse(DATA / "shapes.ttl", format="strict-turtle")
-    _, report, _ = pyshacl.validate(data, shacl_graph=shapes_graph)
+    _, report, _ = _pyshacl_validate(data, shacl_graph=shapes_graph)
     results = locate(report, sm, data)
     # dave's name is in staff.ttl: no sh:minCount result for him.
     team = str(DATA / "team.ttl")
@@ -159,7 +170,7 @@ def test_a_focus_node_written_nowhere_has_no_place(tmp_path: Path) -> None:
     data = Graph().parse(
         data='<http://example.org/a> <http://example.org/b> "1" .\n', format="strict-ntriples"
     )
-    _, report, _ = pyshacl.validate(data, shacl_graph=Graph().parse(shapes, format="strict-turtle"))
+    _, report, _ = _pyshacl_validate(data, shacl_graph=Graph().parse(shapes, format="strict-turtle"))
     (result,) = locate(report, sm, data)
     assert (result.focus, result.at, result.span, result.spans) == (ex("zed"), None, None, ())
 
@@ -169,7 +180,7 @@ def test_locate_without_the_data_graph() -> None:
     sm = SourceMap()
     data = Dataset()
     data.parse(data=(DATA / "people.ttl").read_text(encoding="utf-8"), format="strict-turtle", source_map=sm)
-    _, report, _ = pyshacl.validate(
+    _, report, _ = _pyshacl_validate(
         data, shacl_graph=Graph().parse(DATA / "shapes.ttl", format="strict-turtle")
     )
     by_component = {(str(r.component).rsplit("#", 1)[1], r.at) for r in locate(report, sm)}
