@@ -65,6 +65,9 @@ SHORTCUTS = {
     "a": ":s a :C .",
     "semicolons": ":s :p :o ; :q :r ; .",
     "repeated-semicolons": ":s :p :o ;; ; :q :r ;; .",
+    "semicolon-runs-with-comments": (
+        ":s :p :o ;# c ;\n;\r\n\t; # ;\r; :q :r ;\n#;\n; .\n:t :u [ :v :w ;;# x\n ] ."
+    ),
     "commas": ":s :p :o1, :o2 , :o3 .",
     "property-list-subject": "[ :p :o ; :q :r ] .",
     "property-list-subject-with-pol": "[ :p :o ] :q :r .",
