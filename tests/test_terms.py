@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rdflib import Literal, URIRef
+from rdflib import BNode, Literal, URIRef, Variable
 from rdflib.namespace import XSD
 
-from rdflib_strict.edge.terms import exact_literal
+from rdflib_strict.edge.terms import exact_literal, is_bnode, is_literal
 
 text = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
 tags = st.sampled_from(["en", "en-US", "EN-gb", "de-CH-1996", "zh-Hant-TW", "x-private"])
@@ -86,3 +86,19 @@ def test_typed_literals_keep_form_and_flag_ill_typed(lex: str, dt: URIRef, ill_t
 @given(text, st.sampled_from([XSD.integer, XSD.boolean, XSD.double, XSD.date, XSD.string, XSD.byte]))
 def test_typed_literal_equals_unnormalized_constructor(lex: str, dt: URIRef) -> None:
     _same(exact_literal(lex, dt, None), Literal(lex, datatype=dt, normalize=False))
+
+
+def test_is_bnode_and_is_literal_answer_as_isinstance() -> None:
+    # Answered once per type (a dict): subclasses, other terms and None must come out as
+    # isinstance says, whichever type is asked first.
+    class MyBNode(BNode):
+        pass
+
+    class MyLiteral(Literal):
+        pass
+
+    terms = [URIRef("http://ex/"), BNode("b"), Literal("x"), MyBNode("c"), MyLiteral("y"), Variable("v")]
+    terms.append(None)
+    for term in [*terms, *reversed(terms)]:
+        assert is_bnode(term) is isinstance(term, BNode), term
+        assert is_literal(term) is isinstance(term, Literal), term

@@ -53,7 +53,7 @@ from typing import IO
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import Statement
+from ..edge.terms import Statement, is_bnode
 from ..syntax.errors import SerializeError
 from .write_lines import Triple
 from .write_turtle import Desc, Refs, TurtleWriter, index_triples
@@ -160,7 +160,7 @@ def _kept_labels(indexed: dict[Label, tuple[Desc, Refs]]) -> dict[Label, list[BN
     places: dict[BNode, int] = {}
     members: dict[Label, set[BNode]] = {}
     for label, (desc, refs) in indexed.items():
-        nodes = {s for s in desc if isinstance(s, BNode)}
+        nodes = {s for s in desc if is_bnode(s)}
         nodes.update(refs)
         members[label] = nodes
         if isinstance(label, BNode):

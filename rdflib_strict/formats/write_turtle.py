@@ -62,6 +62,8 @@ from ..edge.terms import (
     XSD_DECIMAL,
     XSD_DOUBLE,
     XSD_INTEGER,
+    is_bnode,
+    is_literal,
 )
 from ..syntax.charclass import char_class
 from ..syntax.errors import SerializeError
@@ -72,6 +74,10 @@ from .write_lines import Triple
 from .write_terms import Quoted, TermWriter
 
 __all__ = ["write_turtle"]
+
+# `type(t) is URIRef and _same_text(t, RDF_TYPE)` is `t == RDF_TYPE` (rdflib's equality: the
+# same type and text), compared in C: rdflib's __eq__ is Python, asked of nearly every term.
+_same_text: Final = str.__eq__
 
 # Deeper nesting is written as labelled blocks: indentation would make the output quadratic,
 # and the recursive writer stays far below Python's recursion limit.
@@ -163,7 +169,7 @@ def index_triples(triples: Iterable[Triple]) -> tuple[Desc, Refs]:
             props[p] = [o]
         else:
             objs.append(o)
-        if isinstance(o, BNode):
+        if is_bnode(o):
             refs[o] = refs.get(o, 0) + 1
     return desc, refs
 
@@ -178,7 +184,7 @@ def _object_key(term: Node) -> tuple[int, str, str, str]:
 
 
 def _predicate_key(term: Node) -> tuple[bool, str]:
-    return (term != RDF_TYPE, str(term))
+    return (not (type(term) is URIRef and _same_text(term, RDF_TYPE)), str(term))
 
 
 def pn_local(local: str, ascii_only: bool = False) -> str | None:
@@ -336,7 +342,7 @@ class TurtleWriter:
     def node(self, term: Node, st: Quoted) -> str:
         """A subject or object that is not written in place (no ``[ ]`` or ``( )`` form)."""
         if isinstance(term, URIRef):
-            return "()" if term == RDF_NIL else self.iri(term, st)
+            return "()" if type(term) is URIRef and _same_text(term, RDF_NIL) else self.iri(term, st)
         if isinstance(term, BNode):
             return self.terms.bnode(term)
         if isinstance(term, Literal):
@@ -362,14 +368,14 @@ class TurtleWriter:
                     continue
                 for objs in props.values():
                     for o in objs:
-                        if isinstance(o, BNode) and o not in seen and self._inline(o):
+                        if is_bnode(o) and o not in seen and self._inline(o):
                             seen.add(o)
                             stack.append(o)
 
         for root in roots:
             cover(root)
         entries: list[BNode] = []
-        for s in sorted((s for s in desc if isinstance(s, BNode) and s not in seen), key=str):
+        for s in sorted((s for s in desc if is_bnode(s) and s not in seen), key=str):
             if s not in seen:
                 self.labelled.add(s)
                 entries.append(s)
@@ -388,7 +394,7 @@ class TurtleWriter:
         node: Node = head
         ok = False
         while True:
-            if not isinstance(node, BNode):
+            if not is_bnode(node):
                 ok = node == RDF_NIL
                 break
             known = self.list_ok.get(node)
@@ -421,8 +427,8 @@ class TurtleWriter:
         self.level = level
         self.margin = _INDENT * level
         desc = self.desc
-        iri_subjects = sorted((s for s in desc if not isinstance(s, BNode)), key=str)
-        bnode_tops = [b for b in desc if isinstance(b, BNode) and self.refs.get(b, 0) != 1]
+        iri_subjects = sorted((s for s in desc if not is_bnode(s)), key=str)
+        bnode_tops = [b for b in desc if is_bnode(b) and self.refs.get(b, 0) != 1]
         self.labelled.update(b for b in bnode_tops if b in self.refs)
         entries = self._mark_cycles([*iri_subjects, *bnode_tops])
         tops: list[Node] = [*iri_subjects, *sorted([*bnode_tops, *entries], key=str)]
@@ -461,11 +467,11 @@ class TurtleWriter:
         margin = self.margin
         if margin:
             out.append(margin)
-        if isinstance(s, BNode):
+        if is_bnode(s):
             never_named = s not in self.refs and s not in self.labelled
             out.append("[]" if never_named else self.terms.bnode(s))
         elif isinstance(s, URIRef):
-            out.append("()" if s == RDF_NIL else self.iri(s, st))
+            out.append("()" if type(s) is URIRef and _same_text(s, RDF_NIL) else self.iri(s, st))
         else:
             self.terms.subject(s, st)  # raises: a literal (or other) subject
         out.append(" ")
@@ -483,7 +489,7 @@ class TurtleWriter:
                 first = False
             else:
                 out.append(sep)
-            if p == RDF_TYPE:
+            if type(p) is URIRef and _same_text(p, RDF_TYPE):
                 out.append("a ")
             elif isinstance(p, URIRef):
                 out.append(self.iri(p, (s, p, objs[0])))
@@ -499,8 +505,8 @@ class TurtleWriter:
 
     def _object(self, o: Node, s: Node, p: Node, level: int, depth: int) -> None:
         out = self.out
-        if not isinstance(o, BNode):
-            if isinstance(o, Literal):
+        if not is_bnode(o):
+            if is_literal(o):
                 text = self.literals.get(o)
                 out.append(text if text is not None else self.literal(o, (s, p, o)))
             else:
