@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -280,39 +280,42 @@ GOLDEN: dict[str, tuple[str, set[Quad]]] = {
 
 
 @pytest.mark.parametrize("name", GOLDEN)
-def test_golden_iterparse(name: str) -> None:
-    """``iterparse`` yields exactly the hand-written statements (blank nodes up to renaming,
-    but one placeholder is one node: a label shared by graphs, or naming a graph, is one node)."""
+def test_golden(name: str) -> None:
+    """Exactly the hand-written statements (blank nodes up to renaming, but one placeholder is
+    one node: a label shared by graphs, or naming a graph, is one node), read four ways:
+    ``iterparse``; into a Dataset (each block's statements in its graph, the rest in the
+    default graph); into a ConjunctiveGraph (the default graph being its default context);
+    and by ``iterparse`` with the input arriving 1, 2 and 5 characters at a time. One test a
+    document, each reading reported on its own: a test each cost more in the xdist runner."""
     doc, expected = GOLDEN[name]
-    assert_quads(read(doc), expected, doc)
 
+    def conjunctive() -> set[Quad]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            cg = ConjunctiveGraph()
+            cg.parse(data=doc, format=FMT)
+            return conjunctive_statements(cg)
 
-@pytest.mark.parametrize("name", GOLDEN)
-def test_golden_dataset(name: str) -> None:
-    """Into a Dataset: each block's statements in its graph, the rest in the default graph."""
-    doc, expected = GOLDEN[name]
-    ds = parsed(Dataset(), data=doc, format=FMT)
-    assert_quads(statements(ds), expected, doc)
+    def in_chunks(size: int) -> Callable[[], set[Quad]]:
+        def read_in_chunks() -> set[Quad]:
+            with chunks_of(size):
+                return read(doc)
 
+        return read_in_chunks
 
-@pytest.mark.parametrize("name", GOLDEN)
-def test_golden_conjunctive_graph(name: str) -> None:
-    """Into a ConjunctiveGraph: the same, the default graph being its default context."""
-    doc, expected = GOLDEN[name]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        cg = ConjunctiveGraph()
-        cg.parse(data=doc, format=FMT)
-        assert_quads(conjunctive_statements(cg), expected, doc)
-
-
-@pytest.mark.parametrize("size", [1, 2, 5])
-@pytest.mark.parametrize("name", GOLDEN)
-def test_golden_in_small_chunks(name: str, size: int) -> None:
-    """The same statements when the input arrives a few characters at a time."""
-    doc, expected = GOLDEN[name]
-    with chunks_of(size):
-        assert_quads(read(doc), expected, doc)
+    readings: dict[str, Callable[[], set[Quad]]] = {
+        "iterparse": lambda: read(doc),
+        "Dataset": lambda: statements(parsed(Dataset(), data=doc, format=FMT)),
+        "ConjunctiveGraph": conjunctive,
+        **{f"chunks of {size}": in_chunks(size) for size in (1, 2, 5)},
+    }
+    failures = []
+    for how, reading in readings.items():
+        try:
+            assert_quads(reading(), expected, doc)
+        except pytest.fail.Exception as e:
+            failures.append(f"{how}: {e}")
+    assert not failures, "\n\n".join(failures)
 
 
 def test_keywords_are_case_insensitive_and_at_keywords_are_not() -> None:
