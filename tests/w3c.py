@@ -26,7 +26,7 @@ from locations import RDF_TESTS_MISSING, find_rdf_tests_dir, repo_root
 from rdflib import RDF, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.term import Node
 
-from rdflib_strict.edge.terms import exact_literal
+from rdflib_strict.edge.terms import exact_literal, is_bnode, is_literal
 
 __all__ = [
     "MANIFESTS",
@@ -331,24 +331,6 @@ def oxigraph_graph(
 Quad = tuple[Node, Node, Node, Node | None]
 
 
-class _IsA(dict[type, bool]):
-    """``is_a[type(t)]`` is ``isinstance(t, cls)``, answered once a type: rdflib's terms are
-    ABCs, and an isinstance check that fails goes through ``ABCMeta.__instancecheck__``
-    (~0.3 us); the comparisons below make millions of them over a run of the suite."""
-
-    def __init__(self, cls: type) -> None:
-        super().__init__()
-        self.cls = cls
-
-    def __missing__(self, tp: type) -> bool:
-        self[tp] = found = issubclass(tp, self.cls)
-        return found
-
-
-_IS_BNODE = _IsA(BNode)
-_IS_LITERAL = _IsA(Literal)
-
-
 def _quads(graph: Graph) -> Iterator[Quad]:
     """Every statement as ``(s, p, o, g)``; ``g`` is None for a plain Graph / the default graph."""
     if isinstance(graph, Dataset):
@@ -362,7 +344,7 @@ def _quads(graph: Graph) -> Iterator[Quad]:
 
 
 def _plain_string(term: Node) -> Node:
-    if _IS_LITERAL[type(term)] and term.datatype == XSD_STRING:  # type: ignore[attr-defined]
+    if is_literal(term) and term.datatype == XSD_STRING:
         return Literal(str(term))
     return term
 
@@ -382,7 +364,7 @@ def _literals(quads: Iterable[Quad]) -> list[tuple[str, str, str]]:
     found: list[tuple[str, str, str]] = []
     for quad in quads:
         for term in quad:
-            if _IS_LITERAL[type(term)]:
+            if is_literal(term):
                 found.append((str(term), str(term.datatype or ""), (term.language or "").lower()))
     return sorted(found)
 
@@ -412,13 +394,9 @@ def to_ntriples_lines(graph: Graph) -> list[str]:
 
 
 def _has_bnode(quad: Quad) -> bool:
-    is_bnode = _IS_BNODE
-    return (
-        is_bnode[type(quad[0])]
-        or is_bnode[type(quad[2])]
-        or is_bnode[type(quad[3])]
-        or is_bnode[type(quad[1])]
-    )
+    # Not isinstance: rdflib's terms are ABCs, and a failing isinstance check costs ten times
+    # is_bnode's dict lookup; the comparisons ask this millions of times a run.
+    return is_bnode(quad[0]) or is_bnode(quad[2]) or is_bnode(quad[3]) or is_bnode(quad[1])
 
 
 def isomorphic_quads(actual: Iterable[Quad], expected: Iterable[Quad]) -> bool:
@@ -460,14 +438,14 @@ class _Side:
         for quad in quads:
             slots = []
             for pos, t in enumerate(quad):
-                if _IS_BNODE[type(t)]:
+                if is_bnode(t):
                     if t not in number:
                         number[t] = len(self.nodes)
                         self.nodes.append(t)
                     slots.append((pos, number[t]))
             # A blank node stands as the first position it holds in the statement, so that
             # `_:a p _:a` and `_:a p _:b` differ even when _:a and _:b share a colour.
-            pattern = tuple(quad.index(t) if _IS_BNODE[type(t)] else t for t in quad)
+            pattern = tuple(quad.index(t) if is_bnode(t) else t for t in quad)
             self.statements.append((hash(pattern), tuple(slots)))
 
     def refine(self, colour: list[int]) -> list[int]:
@@ -499,7 +477,7 @@ def _match(side_a: _Side, side_e: _Side, colour_a: list[int], colour_e: list[int
     shared = [c for c, nodes in members_a.items() if len(nodes) > 1]
     if not shared:
         to_e = {side_a.nodes[node]: side_e.nodes[members_e[c][0]] for node, c in enumerate(colour_a)}
-        mapped = {tuple(to_e[t] if _IS_BNODE[type(t)] else t for t in q) for q in side_a.quads}
+        mapped = {tuple(to_e[t] if is_bnode(t) else t for t in q) for q in side_a.quads}
         return mapped == set(side_e.quads)
     tied = min(shared, key=lambda c: (len(members_a[c]), c))
     fixed = hash(("individualised", tied))
