@@ -28,7 +28,16 @@ from ..syntax.langtag import langtag_error
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13
 
-__all__ = ["Statement", "Terms", "document_prefix", "exact_literal", "reduce_literal", "unconverted_literal"]
+__all__ = [
+    "Statement",
+    "Terms",
+    "document_prefix",
+    "exact_literal",
+    "is_bnode",
+    "is_literal",
+    "reduce_literal",
+    "unconverted_literal",
+]
 
 #: A statement as the parsers yield it and the writers take it: ``(s, p, o, g)``, g None for
 #: the default graph.
