@@ -21,17 +21,22 @@ EX = Namespace("http://ex.org/")
 out = sys.stdout.buffer
 
 # Turtle: prefixes, predicate and object lists, nested and shared blank nodes, a list.
+def block(i, b):
+    s = EX[f"s{i % 37}"]
+    return [
+        (s, EX[f"p{i % 7}"], Literal(f"v{i}", lang=["en", "fr"][i % 2])),
+        (s, EX.q, Literal(str(i), datatype=XSD.integer)),
+        (s, RDF.type, EX[f"T{i % 5}"]),
+        (s, EX.r, b),
+        (b, EX.v, Literal(i % 13)),
+        (BNode(f"t{i % 11}"), EX.w, EX[f"o{i}"]),
+    ]
+
 g = Graph()
 g.bind("ex", EX)
 for i in range(200):
-    s = EX[f"s{i % 37}"]
-    g.add((s, EX[f"p{i % 7}"], Literal(f"v{i}", lang=["en", "fr"][i % 2])))
-    g.add((s, EX.q, Literal(str(i), datatype=XSD.integer)))
-    g.add((s, RDF.type, EX[f"T{i % 5}"]))
-    b = BNode(f"b{i}")
-    g.add((s, EX.r, b))
-    g.add((b, EX.v, Literal(i % 13)))
-    g.add((BNode(f"t{i % 11}"), EX.w, EX[f"o{i}"]))
+    for triple in block(i, BNode(f"b{i}")):
+        g.add(triple)
 Collection(g, BNode("l"), [Literal(i) for i in range(10)])
 g.add((EX.s0, EX.list, BNode("l")))
 write_graph_turtle(g, out)
@@ -42,14 +47,8 @@ ds = Dataset()
 ds.bind("ex", EX)
 for i in range(300):
     dg = ds.graph(EX[f"g{i % 7}"] if i % 5 else BNode(f"gb{i % 3}"))
-    s = EX[f"s{i % 37}"]
-    dg.add((s, EX[f"p{i % 7}"], Literal(f"v{i}", lang=["en", "fr"][i % 2])))
-    dg.add((s, EX.q, Literal(str(i), datatype=XSD.integer)))
-    dg.add((s, RDF.type, EX[f"T{i % 5}"]))
-    b = BNode(f"b{i % 40}")
-    dg.add((s, EX.r, b))
-    dg.add((b, EX.v, Literal(i % 13)))
-    dg.add((BNode(f"t{i % 11}"), EX.w, EX[f"o{i}"]))
+    for triple in block(i, BNode(f"b{i % 40}")):
+        dg.add(triple)
 Collection(ds.graph(EX.g1), BNode("l"), [Literal(i) for i in range(10)])
 ds.graph(EX.g1).add((EX.s0, EX.list, BNode("l")))
 write_trig(statements(ds, with_graphs=True), out, namespaces=ds.namespace_manager.namespaces())
