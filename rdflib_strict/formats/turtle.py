@@ -836,7 +836,7 @@ class TurtleParser(BatchParser):
         """The prefixed name ``m`` matched at ``pos``: from the cache, else the full reader."""
         end = m.end()
         cached = self._pnames.get(src[pos:end]) if src[end - 1] != "." else None
-        if cached is None or (end < len(src) and src[end] in "\\-\u00b7"):  # _checks_what_follows, inline
+        if cached is None or _checks_what_follows(src, end):
             return self._read_prefixed_name(src, pos, m)
         return end, cached
 
