@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from rdflib import BNode, ConjunctiveGraph, Dataset, Graph, Literal, URIRef
 from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
-from w3c import _TermConverter, assert_same_graph, default_graph, parsed
+from w3c import assert_same_graph, default_graph, oxigraph_graph, parsed
 
 from rdflib_strict import ParseError
 from rdflib_strict.edge import source as edge_source
@@ -62,19 +62,7 @@ def ox_accepts(data: str | bytes, fmt: ox.RdfFormat = ox.RdfFormat.N_TRIPLES) ->
 def ox_graph(data: str | bytes, quads: bool = False) -> Graph:
     """pyoxigraph's reading of ``data`` as rdflib terms (exact lexical forms)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fmt = ox.RdfFormat.N_QUADS if quads else ox.RdfFormat.N_TRIPLES
-    conv = _TermConverter()
-    out: Graph = Dataset() if quads else Graph()
-    for q in ox.parse(raw, format=fmt):
-        triple = (conv(q.subject), conv(q.predicate), conv(q.object))
-        if isinstance(out, Dataset):
-            if isinstance(q.graph_name, ox.DefaultGraph):
-                default_graph(out).add(triple)  # type: ignore[arg-type]
-            else:
-                out.graph(conv(q.graph_name)).add(triple)  # type: ignore[arg-type]
-        else:
-            out.add(triple)  # type: ignore[arg-type]
-    return out
+    return oxigraph_graph(raw, "nq" if quads else "nt")
 
 
 def only_object(g: Graph) -> Node:

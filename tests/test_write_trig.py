@@ -20,7 +20,7 @@ from rdflib import RDF, XSD, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 from test_write_turtle import _BNODE_IDS, _IRIS, _LITERALS, GOLDEN, lit
-from w3c import _TermConverter, assert_same_graph, default_graph, find_rdf_tests_dir, parsed
+from w3c import _TermConverter, assert_same_graph, default_graph, find_rdf_tests_dir, oxigraph_graph, parsed
 
 from rdflib_strict.edge.store import statements, write_graph_turtle
 from rdflib_strict.edge.terms import Statement
@@ -50,17 +50,10 @@ def write(quads: Iterable[Statement], **kwargs: object) -> bytes:
     return buf.getvalue()
 
 
-def ox_read(data: bytes, base: str | None = None) -> Dataset:
-    """pyoxigraph's reading of TriG ``data``, as rdflib terms with exact lexical forms."""
-    conv = _TermConverter()  # one BNode per label, across all graphs of the document
-    ds = Dataset()
-    for q in ox.parse(input=data, format=ox.RdfFormat.TRIG, base_iri=base):
-        triple = (conv(q.subject), conv(q.predicate), conv(q.object))
-        if isinstance(q.graph_name, ox.DefaultGraph):
-            default_graph(ds).add(triple)  # type: ignore[arg-type]
-        else:
-            ds.graph(conv(q.graph_name)).add(triple)  # type: ignore[arg-type]
-    return ds
+def ox_read(data: bytes, base: str | None = None) -> Graph:
+    """pyoxigraph's reading of TriG ``data`` (a Dataset), as rdflib terms with exact lexical
+    forms, one BNode per label across all graphs of the document."""
+    return oxigraph_graph(data, "trig", base_iri=base)
 
 
 def _our_parser_works() -> bool:

@@ -148,8 +148,8 @@ def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
             raise ValueError(f"{rel}: {subject} has {len(objects)} values of {predicate}")
         return objects[0] if objects else None
 
-    rdf_type = str(RDF.type)
-    manifests = [s for s, props in desc.items() if ox.NamedNode(str(MF.Manifest)) in props.get(rdf_type, [])]
+    rdf_type, manifest_class, nil = str(RDF.type), ox.NamedNode(str(MF.Manifest)), ox.NamedNode(str(RDF.nil))
+    manifests = [s for s, props in desc.items() if manifest_class in props.get(rdf_type, [])]
     if len(manifests) != 1:
         raise ValueError(f"{rel}: expected one mf:Manifest, found {len(manifests)}")
     manifest = manifests[0]
@@ -160,7 +160,7 @@ def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
     if cell is None:
         raise ValueError(f"{rel}: manifest has no mf:entries")
     tests: list[W3CTest] = []
-    while cell != ox.NamedNode(str(RDF.nil)):
+    while cell != nil:
         entry = value(cell, RDF.first)
         if entry is None:
             raise ValueError(f"{rel}: mf:entries is not a well-formed list")
@@ -294,11 +294,12 @@ class _TermConverter:
 
 
 def oxigraph_graph(
-    path: str | os.PathLike[str],
+    source: str | os.PathLike[str] | bytes,
     fmt: str | ox.RdfFormat,
     base_iri: str | None = None,
 ) -> Graph:
-    """Parse ``path`` with pyoxigraph (an independent strict parser) into rdflib terms.
+    """Parse ``source`` (a path, or the document's bytes) with pyoxigraph (an independent
+    strict parser) into rdflib terms.
 
     ``fmt`` is an :class:`pyoxigraph.RdfFormat` or a name (``nt``, ``nq``, ``ttl``, ...).
     Lexical forms are kept exactly: ``Literal(v, lang=l)`` for language-tagged strings
@@ -309,7 +310,10 @@ def oxigraph_graph(
     """
     rdf_format = fmt if isinstance(fmt, ox.RdfFormat) else _OX_FORMATS[fmt.lower()]
     conv = _TermConverter()
-    quads = ox.parse(path=path, format=rdf_format, base_iri=base_iri)
+    if isinstance(source, bytes):
+        quads = ox.parse(input=source, format=rdf_format, base_iri=base_iri)
+    else:
+        quads = ox.parse(path=source, format=rdf_format, base_iri=base_iri)
     if rdf_format in _QUAD_FORMATS:
         ds = Dataset()
         for q in quads:
