@@ -23,6 +23,9 @@ run, variants interleaved round-robin so that drift affects them all alike):
   subprocess: median time and peak RSS.
 * ``parallel.py``  -- only with ``--parallel``: ``validate -j N`` and ``convert -j N`` for
   N = 1..cores on N-Triples and N-Quads: speed-up and efficiency.
+* ``process.py``   -- only with ``--process``: whole processes that parse into a Graph and
+  exit, and one ``gc.collect()`` after such a parse, strict against rdflib's parser (the
+  cost a parse leaves behind).
 * ``sourcemap.py`` -- only with ``--source-map``: parsing with and without a SourceMap (time
   ratio, bytes per statement).
 
@@ -74,6 +77,7 @@ from diverse import DIVERSE_SIZES, diverse_inputs
 from memory import memory_inputs, memory_table, memprobe, run_memory
 from parallel import ParallelRow, parallel_table, run_parallel
 from parse import parse_table, run_parsers
+from process import ProcessRow, process_table, run_process
 from serialize import run_serializers, serialize_table
 from sourcemap import ROWS as SOURCE_MAP_ROWS
 from sourcemap import run_source_maps, source_map_table
@@ -112,6 +116,8 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
         run_validate(inp, known, args.runs or (3 if args.quick or inp.large else 5), report)
     if args.parallel and inp.fmt.key in ("nt", "nq"):
         run_parallel(inp, args.runs or 3, report, args.parallel_rows)
+    if args.process:
+        run_process(inp, args.runs or 3, args.process_rows, report.notes)
 
 
 def render(report: Report, args: argparse.Namespace) -> str:
@@ -151,6 +157,19 @@ def render(report: Report, args: argparse.Namespace) -> str:
         parts += [
             "speed-up: the -j 1 median divided by this one; efficiency: speed-up / N. Times "
             "include interpreter start-up. peak RSS: the largest of the process and its workers.",
+            "",
+        ]
+    if args.process_rows:
+        parts += [
+            "## Whole processes: parse into a Graph, then exit (fresh subprocess each run)",
+            "",
+            process_table(args.process_rows),
+            "",
+        ]
+        parts += [
+            "whole process: wall time from start to exit (imports, parse, the collection and "
+            "deallocation at exit). rest = whole process - parse. gc.collect(): one full "
+            "collection right after the same parse, in another run of the process.",
             "",
         ]
     if SOURCE_MAP_ROWS:
@@ -238,6 +257,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="also time `validate -j N` / `convert -j N` for N = 1..cores (N-Triples, N-Quads)",
     )
     ap.add_argument(
+        "--process",
+        action="store_true",
+        help="also time whole processes (parse into a Graph, exit) and a gc.collect() after the parse",
+    )
+    ap.add_argument(
         "--source-map",
         action="store_true",
         help="also time parsing with a SourceMap and its bytes per statement",
@@ -251,6 +275,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.sizes is None:
         args.sizes = ["small"] if args.quick else list(SIZES)
     args.parallel_rows: list[ParallelRow] = []
+    args.process_rows: list[ProcessRow] = []
     return args
 
 

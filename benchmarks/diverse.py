@@ -62,6 +62,7 @@ DEFAULT_SEED = 13
 DIVERSE_SIZES: dict[str, int] = {
     "diverse-100k": 100_000,
     "diverse-1m": 1_000_000,
+    "diverse-2.5m": 2_500_000,
     "diverse-5m": 5_000_000,
 }
 

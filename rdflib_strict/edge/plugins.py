@@ -168,7 +168,7 @@ class _StrictParser(Parser):
         )
         on_error = on_error_arg(kwargs.get("on_error"))
         source_map = source_map_arg(kwargs.get("source_map"))
-        with open_input(source) as opened, paused_gc(keep=True):
+        with open_input(source) as opened, paused_gc():
             try:
                 if source_map is None:
                     parser.parse(opened.reader, writer.emit, on_error)

@@ -1,0 +1,133 @@
+"""Workload: a whole process that parses a file into a Graph, against rdflib's own parser.
+
+A parse can be fast and still leave the process slow: objects the collector walks in a bad
+order, or a heap it has not learnt the size of, cost every later collection and the one at
+interpreter exit. The parse rows time the parse only; these rows time what a script pays.
+Each run is a fresh subprocess (started by ``validate.py``'s launcher, which reports the
+child's wall time and peak RSS), two kinds per variant:
+
+* ``exit``    -- ``Graph().parse(FILE)`` and nothing else: start-up, imports, parse, exit
+  (the collection and deallocation at interpreter exit included). The child prints its
+  parse time, so the table shows the parse and the rest of the process apart.
+* ``collect`` -- the same parse, then one timed ``gc.collect()``: what every later full
+  collection of this process costs.
+
+Variants: ``rdflib`` (its built-in parser, ``nt`` / ``turtle``) and ``strict`` (``strict-*``).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from common import Input, log, ratio, short_error, table
+from validate import Tool, launch
+
+CHILD = r"""
+import gc, json, sys, time
+from rdflib import Graph
+path, fmt, kind = sys.argv[1:]
+start = time.perf_counter()
+graph = Graph().parse(path, format=fmt)
+parsed = time.perf_counter()
+out = {"parse": parsed - start, "statements": len(graph)}
+if kind == "collect":
+    gc.collect()
+    out["collect"] = time.perf_counter() - parsed
+print(json.dumps(out))
+"""
+
+VARIANTS = ("rdflib", "strict")
+
+
+@dataclass
+class ProcessRow:
+    file: str
+    statements: int
+    variant: str
+    whole: float  # median wall time of the exit kind, start-up to exit
+    parse: float  # median parse time inside it
+    collect: float  # median time of one gc.collect() after the parse
+    peak_mib: float
+
+
+def run_process(inp: Input, runs: int, rows: list[ProcessRow], notes: list[str]) -> None:
+    """Time ``runs`` rounds of every (variant, kind) on ``inp``, round-robin."""
+    log(f"== process {inp.label} ({runs} runs)")
+    samples: dict[tuple[str, str], list[dict[str, float]]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-process-") as tmp:
+        for run in range(1, runs + 1):
+            for variant in VARIANTS:
+                for kind in ("exit", "collect"):
+                    tool = Tool(
+                        f"{variant} {kind}",
+                        [sys.executable, "-c", CHILD, str(inp.path), inp.fmt.plugin_name(variant), kind],
+                        True,
+                    )
+                    try:
+                        outcome = launch(tool, Path(tmp))
+                        if outcome.exit != 0:
+                            raise RuntimeError(f"exit {outcome.exit}: {outcome.stderr.strip()[-300:]}")
+                        got = json.loads(outcome.stdout)
+                    except Exception as exc:  # report and go on
+                        notes.append(f"{inp.label} process: {tool.name} failed: {short_error(exc)}")
+                        continue
+                    got.update(seconds=outcome.seconds, peak_mib=outcome.maxrss_kib / 1024)
+                    samples.setdefault((variant, kind), []).append(got)
+                    extra = f", collect {got['collect']:.3f} s" if kind == "collect" else ""
+                    log(
+                        f"  [{inp.label}] run {run}/{runs} {tool.name}: whole {outcome.seconds:.2f} s, "
+                        f"parse {got['parse']:.2f} s{extra}"
+                    )
+    for variant in VARIANTS:
+        exits, collects = samples.get((variant, "exit")), samples.get((variant, "collect"))
+        if not exits or not collects:
+            continue
+        rows.append(
+            ProcessRow(
+                inp.label,
+                int(exits[0]["statements"]),
+                variant,
+                statistics.median(s["seconds"] for s in exits),
+                statistics.median(s["parse"] for s in exits),
+                statistics.median(s["collect"] for s in collects),
+                max(s["peak_mib"] for s in exits),
+            )
+        )
+
+
+def process_table(rows: list[ProcessRow]) -> str:
+    header = [
+        "file",
+        "statements",
+        "parser",
+        "whole process s",
+        "x rdflib",
+        "of which parse s",
+        "rest s",
+        "gc.collect() s",
+        "x rdflib",
+        "peak RSS MiB",
+    ]
+    cells = []
+    for r in rows:
+        ref = next((o for o in rows if o.file == r.file and o.variant == "rdflib"), None)
+        cells.append(
+            [
+                r.file,
+                f"{r.statements:,}",
+                r.variant,
+                f"{r.whole:.2f}",
+                ratio(r.whole, ref.whole if ref else None),
+                f"{r.parse:.2f}",
+                f"{r.whole - r.parse:.2f}",
+                f"{r.collect:.3f}",
+                ratio(r.collect, ref.collect if ref else None),
+                f"{r.peak_mib:,.0f}",
+            ]
+        )
+    return table(header, cells)
