@@ -20,7 +20,6 @@ import functools
 import io
 import itertools
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -574,7 +573,7 @@ EXCERPT_CASES = {
     ),
     "bom-mid-file": (
         "strict-ntriples",
-        '<http://ex/s> <http://ex/p> <http://ex/o> .\n\ufeff<http://ex/s> <http://ex/p> <rel> .\n',
+        "<http://ex/s> <http://ex/p> <http://ex/o> .\n\ufeff<http://ex/s> <http://ex/p> <rel> .\n",
         (2, 1, 15),
     ),
     "c1-and-bidi-override-in-string": (
