@@ -513,7 +513,7 @@ def test_cli_validate_cr_only_file(ext: str, tmp_path: Path) -> None:
 _RAW_CONTROLS = (
     {chr(c) for c in range(0x20) if c != 0x09}
     | {chr(c) for c in range(0x7F, 0xA0)}
-    | {"\u2028", "\u2029", "\ufeff", "\u200b", "\u200e", "\u202e", "\u2066"}
+    | {"\u2028", "\u2029", "\ufeff", "\u200b", "\u200e", "\u202e", "\u2066", "\u00a0", "\u3000"}
 )
 
 
@@ -582,6 +582,11 @@ EXCERPT_CASES = {
         (2, 17, 23),
     ),
     "bom-as-token": ("strict-ntriples", "<http://ex/s> <http://ex/p> \ufeff<http://ex/o> .\n", (1, 29, 43)),
+    "no-break-space-between-terms": (
+        "strict-ntriples",
+        "<http://ex/s>\u00a0<http://ex/p> <http://ex/o> .\n",
+        (1, 14, 28),
+    ),
     "tab-before-error": ("strict-nquads", "\t<http://ex/s> <http://ex/p> <rel> .\r", (1, 30, 35)),
     "controls-in-turtle-string": (
         "strict-turtle",

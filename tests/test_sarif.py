@@ -516,6 +516,25 @@ def test_a_whole_line_region_carries_its_snippet_without_context() -> None:
     assert "contextRegion" not in physical
 
 
+def test_a_region_over_long_lines_gets_no_context_beyond_1000_characters() -> None:
+    """A region over several lines has no bounded superset once its lines are long: past
+    1000 characters the log gives the region alone."""
+
+    def physical(snippet: str) -> Any:
+        found = Finding("sh:MinCountConstraintComponent", "error", "m", "d.ttl", 4, 5, 5, 3, snippet)
+        return sarif_log("t", "1", [MIN_COUNT], [found])["runs"][0]["results"][0]["locations"][0][
+            "physicalLocation"
+        ]
+
+    short = "ex:a ex:b [\n ] ."
+    assert physical(short)["contextRegion"]["snippet"] == {"text": short}
+    long = "ex:a ex:b [" + " " * 2000 + "\n ] ."
+    assert physical(long) == {
+        "artifactLocation": {"uri": "d.ttl", "uriBaseId": "%SRCROOT%", "index": 0},
+        "region": {"startLine": 4, "startColumn": 5, "endLine": 5, "endColumn": 3},
+    }
+
+
 def test_findings_must_name_a_listed_rule_and_a_real_span() -> None:
     with pytest.raises(ValueError, match="not among the rules"):
         sarif_log("t", "1", [MIN_COUNT], [Finding("sh:Other", "error", "m", "d.ttl")])

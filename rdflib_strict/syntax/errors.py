@@ -33,7 +33,7 @@ __all__ = [
 
 #: How a warning about an ill-typed literal starts: valid RDF, so never an error.
 ILL_TYPED: Final = "ill-typed literal (valid RDF; a warning)"
-#: The most characters of the input a message or caret quotes.
+#: The most characters of the token found at an error that ``expected X, found Y`` quotes.
 QUOTE_MAX: Final = 40
 # [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
 LINE_END_RE: Final = re.compile(r"[\r\n]")
@@ -121,10 +121,11 @@ class ParseError(ParserError, SyntaxError):
       text of the statement that was skipped, line end included; else "".
 
     ``str(e)`` is ``SOURCE:LINE:COL: message`` followed by the line and a caret under the span,
-    bounded whatever the input: the message quotes at most ``MESSAGE_MAX`` characters (a longer
-    one is cut in the middle at construction, so ``msg`` is bounded too), the excerpt at most
-    ``EXCERPT_MAX`` of the line around the error, and ``skipped``, which is data, not part of
-    it. ``text`` and ``skipped`` stay whole.
+    bounded whatever the input: the message has at most ``MESSAGE_MAX`` characters (a longer
+    one is cut in the middle when the error is made, so ``msg`` is bounded too) and the
+    excerpt shows at most ``EXCERPT_MAX`` of the line, around the error. ``text`` and
+    ``skipped`` stay whole: they are the input, for the caller to use (``str(e)`` does not
+    show ``skipped``).
     """
 
     msg: str
