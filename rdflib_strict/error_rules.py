@@ -19,7 +19,7 @@ from typing import Final
 
 from .edge.sink import NEEDS_DATASET
 from .sarif import Finding, Level, Rule
-from .syntax.errors import ILL_TYPED, ParseError, SourceError
+from .syntax.errors import ILL_TYPED, ParseError, SourceError, visible
 from .syntax.scan import NOT_RDF11
 
 __all__ = ["PARSE_RULES", "UNCLASSIFIED", "finding", "rule_of"]
@@ -234,18 +234,21 @@ def rule_of(e: ParseError) -> Rule:
 def finding(e: ParseError, level: Level | None = None, source: str | None = None) -> Finding:
     """The SARIF finding of a parse error: its rule, at its span (the line as snippet).
 
-    ``level`` defaults to the rule's; ``source`` to the error's ``filename``.
+    ``level`` defaults to the rule's; ``source`` to the error's ``filename``. The message is
+    ``e.msg`` with its invisible characters shown as ``U+XXXX``, as the command line prints
+    it; the snippet is the line as it is (the log quotes a window of it: ``SNIPPET_MAX``).
     """
     rule = rule_of(e)
     where = source if source is not None else e.filename
+    msg = visible(e.msg)
     if e.lineno < 1:  # a source that failed before it gave any text
-        return Finding(rule.id, level or rule.level, e.msg, where)
+        return Finding(rule.id, level or rule.level, msg, where)
     if isinstance(e, SourceError) or e.colno < 1:  # the line is known, not the column
-        return Finding(rule.id, level or rule.level, e.msg, where, e.lineno)
+        return Finding(rule.id, level or rule.level, msg, where, e.lineno)
     return Finding(
         rule.id,
         level or rule.level,
-        e.msg,
+        msg,
         where,
         e.lineno,
         e.colno,

@@ -30,9 +30,11 @@ from typing import Any, Final, Literal
 from urllib.parse import quote
 
 __all__ = [
+    "CONTEXT_MAX",
     "ROOT_BASE_ID",
     "SARIF_SCHEMA",
     "SARIF_VERSION",
+    "SNIPPET_MAX",
     "Finding",
     "Level",
     "Notification",
@@ -46,6 +48,12 @@ SARIF_VERSION: Final = "2.1.0"
 SARIF_SCHEMA: Final = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 )
+#: The most characters of a source line a result quotes: the region's text, or the window of
+#: a longer line around it as the context (its columns given), so a 20 MB line never lands
+#: in the log; a region longer than this gets no snippet.
+SNIPPET_MAX: Final = 200
+#: The most characters of the lines of a region over several lines quoted as its context.
+CONTEXT_MAX: Final = 1000
 #: The base id of relative paths: ``originalUriBaseIds`` maps it to the root directory.
 ROOT_BASE_ID: Final = "%SRCROOT%"
 
@@ -231,28 +239,53 @@ def _physical(finding: Finding, artifacts: _Artifacts) -> dict[str, Any]:
     region = finding.region()
     if region is None:
         return physical
+    physical["region"] = region
     snippet = finding.snippet
     if snippet is None:
-        physical["region"] = region
         return physical
     # The span's own text when it lies on one line of the snippet; the whole lines around it
-    # go in contextRegion (a superset of the region, as SARIF wants).
+    # go in contextRegion (a superset of the region, as SARIF wants), or the window of the
+    # line around the span when the line is longer than SNIPPET_MAX.
     line = snippet.splitlines()[0] if snippet else ""
     start = (finding.column or 1) - 1
     end = len(line) if finding.end_column is None else finding.end_column - 1
-    one_line = region["endLine"] == region["startLine"] and end <= len(line)
-    physical["region"] = region
-    if one_line and start == 0 and end == len(line):
-        region["snippet"] = _message(line)  # the region is the whole line: no context needed
+    if region["endLine"] != region["startLine"] or end > len(line):
+        if len(snippet) <= CONTEXT_MAX:
+            physical["contextRegion"] = {**_lines(region), "snippet": _message(snippet)}
         return physical
-    if one_line:
+    if end - start <= SNIPPET_MAX:
         region["snippet"] = _message(line[start:end])
-    physical["contextRegion"] = {
-        "startLine": region["startLine"],
-        "endLine": region["endLine"],
-        "snippet": _message(snippet),
-    }
+        if start == 0 and end == len(line):
+            return physical  # the region is the whole line: no context needed
+    if len(line) <= SNIPPET_MAX:
+        physical["contextRegion"] = {**_lines(region), "snippet": _message(snippet)}
+    elif end - start <= SNIPPET_MAX:  # else no bounded superset of the region exists
+        low, high = _window(len(line), start, end)
+        physical["contextRegion"] = {
+            "startLine": region["startLine"],
+            "startColumn": low + 1,
+            "endLine": region["endLine"],
+            "endColumn": high + 1,
+            "snippet": _message(line[low:high]),
+        }
     return physical
+
+
+def _lines(region: dict[str, Any]) -> dict[str, Any]:
+    return {"startLine": region["startLine"], "endLine": region["endLine"]}
+
+
+def _window(length: int, start: int, end: int) -> tuple[int, int]:
+    """The ``SNIPPET_MAX`` columns ``[low, high)`` of a line of ``length`` quoted around the
+    span ``[start, end)`` (no longer than that): a third of what the span leaves goes before it.
+
+    >>> _window(1000, 500, 510)
+    (437, 637)
+    >>> _window(1000, 990, 1000), _window(1000, 5, 6)
+    ((800, 1000), (0, 200))
+    """
+    low = max(0, min(start - (SNIPPET_MAX - (end - start)) // 3, length - SNIPPET_MAX))
+    return low, min(length, low + SNIPPET_MAX)
 
 
 def sarif_log(

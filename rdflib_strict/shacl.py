@@ -43,6 +43,7 @@ from rdflib.term import Node
 
 from .sarif import Finding, Level, Rule
 from .syntax.errors import LINE_END_RE, excerpt, visible
+from .syntax.shown import clip
 
 if TYPE_CHECKING:
     from .syntax.positions import Span
@@ -267,7 +268,8 @@ _LOCAL_RE: Final = re.compile(r"(?:[A-Za-z0-9_]|[^\x00-\x7f])(?:[A-Za-z0-9_.\-]|
 
 class Names:
     """Terms shown as Turtle shows them, with the prefixes of the documents (the first
-    binding of a prefix wins; a namespace no prefix names is written out in full).
+    binding of a prefix wins; a namespace no prefix names is written out in full), a local
+    name, an IRI or a literal's text of more than 100 characters cut in the middle.
 
     >>> names = Names([("ex", "http://example.org/")])
     >>> names.term(URIRef("http://example.org/age")), names.term(URIRef("http://other.org/x"))
@@ -293,7 +295,7 @@ class Names:
         if isinstance(node, BNode):
             return "[]"
         if isinstance(node, RDFLiteral):
-            text = '"' + _escaped(str(node)) + '"'
+            text = '"' + _escaped(clip(str(node))) + '"'
             if node.language:
                 return f"{text}@{node.language}"
             if node.datatype is not None:
@@ -303,13 +305,16 @@ class Names:
 
     def _iri(self, iri: str) -> str:
         cut = max(iri.rfind("#"), iri.rfind("/"), iri.rfind(":")) + 1
-        for end in (cut, *range(len(iri), -1, -1)):
+        # Then the named namespaces that start the IRI, longest first: trying each length of
+        # the IRI instead would copy it once per character (minutes for a 1 MB IRI).
+        starts = sorted((len(ns) for ns in self._prefix_of if iri.startswith(ns)), reverse=True)
+        for end in (cut, *starts):
             prefix = self._prefix_of.get(iri[:end])
             if prefix is not None:
                 local = iri[end:]
                 if local == "" or (_LOCAL_RE.fullmatch(local) and not local.endswith(".")):
-                    return f"{prefix}:{local}"
-        return f"<{iri}>"
+                    return f"{prefix}:{clip(local)}"
+        return f"<{clip(iri)}>"
 
 
 def _escaped(text: str) -> str:

@@ -48,6 +48,44 @@ def test_validate_quiet_prints_one_line_per_error_and_no_summary(tmp_path: Path)
     assert out.stderr == ""
 
 
+def test_validate_prints_bounded_errors_for_huge_lines_and_a_bom_as_u_feff(tmp_path: Path) -> None:
+    """Errors and warnings on 2 MB lines print at most 1000 characters each (the line and the
+    token quoted by a window); a byte order mark in the middle of a file prints as U+FEFF."""
+    big = "1" * 1_000_000
+    doc = (
+        "@prefix : <http://ex/> .\n"
+        "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+        f':s :p "{big}" BAD .\n'
+        f":s :p <{big}:x> .\n"
+        f':s :p "0{big}-01-01"^^xsd:date .\n'
+        "\ufeff:s :p :o .\n"
+    )
+    (tmp_path / "big.ttl").write_text(doc, encoding="utf-8")
+    out = run_cli(["validate", "--warn-ill-typed", "big.ttl"], cwd=tmp_path)  # a short name in the blocks
+    assert out.returncode == 1
+    lines = out.stdout.splitlines()
+    assert len(lines) == 4 * 3  # three errors and a warning, each a message, a line and a caret
+    blocks = ["\n".join(lines[i : i + 3]) for i in range(0, len(lines), 3)]
+    assert all(len(block) < 1000 for block in blocks), [len(b) for b in blocks]
+    assert [block.split(": ", 1)[0] for block in blocks] == [
+        f"big.ttl:{n}:{c}" for n, c in ((3, 1000010), (4, 7), (5, 7), (6, 1))
+    ]
+    assert "\ufeff" not in out.stdout
+    # U+FEFF is a PN_CHARS_BASE: the mark makes a prefix name of its own.
+    assert lines[9].endswith("undefined prefix 'U+FEFF:' in U+FEFF:s (no @prefix or PREFIX declares it)")
+    assert lines[10] == " 6 | U+FEFF:s :p :o ."
+    assert lines[11] == "   | ^^^^^^^^"
+    # Two files with a mark each, joined by cat: the second mark is an error, and visible.
+    one = "\ufeff<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+    (tmp_path / "cat.nt").write_text(one + one, encoding="utf-8")
+    out = run(["validate", str(tmp_path / "cat.nt")])
+    assert out.stdout.splitlines() == [
+        f"{tmp_path / 'cat.nt'}:2:1: expected a subject (an IRI or a blank node), found 'U+FEFF<http://ex/s>'",
+        " 2 | U+FEFF<http://ex/s> <http://ex/p> <http://ex/o> .",
+        "   | ^^^^^^^^^^^^^^^^^^^",
+    ]
+
+
 def test_validate_max_errors(tmp_path: Path) -> None:
     bad = tmp_path / "many.nt"
     bad.write_text("<rel> <http://ex/p> <http://ex/o> .\n" * 50, encoding="utf-8")

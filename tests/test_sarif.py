@@ -463,6 +463,50 @@ def test_a_log_of_shacl_like_findings_is_valid(tmp_path: Path) -> None:
     ]
 
 
+def test_a_huge_line_gives_bounded_results_that_quote_a_window(tmp_path: Path) -> None:
+    """Errors on a 2 MB line: each result stays under 1000 characters. A short span keeps its
+    own text as the region's snippet and gets the 200 columns of the line around it as a
+    context region (its columns given, so it is still the text of its region); a span longer
+    than that gets no snippet at all. Invisible characters in the message show as U+XXXX."""
+    big = "a" * 1_000_000
+    lines = [
+        f'<http://ex/s> <http://ex/p> "{big}" <x> .',
+        f"<http://ex/s> <http://ex/p> <{big}> .",
+        "\ufeff<http://ex/s> <http://ex/p> <http://ex/o> .",
+    ]
+    (tmp_path / "big.nt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out, run = sarif(["big.nt"], tmp_path)
+    assert out.returncode == 1
+    assert len(out.stdout) < 30_000  # the rules' descriptions and three results
+    for result in run["results"]:
+        assert len(json.dumps(result)) < 1000, json.dumps(result)[:2000]
+    first, second, third = (r["locations"][0]["physicalLocation"] for r in run["results"])
+    col = len(lines[0]) - len("<x> .") + 1
+    assert first["region"] == {
+        "startLine": 1,
+        "startColumn": col,
+        "endLine": 1,
+        "endColumn": col + 3,
+        "snippet": {"text": "<x>"},
+    }
+    context = first["contextRegion"]
+    assert (context["startLine"], context["endLine"], context["endColumn"]) == (1, 1, len(lines[0]) + 1)
+    assert context["endColumn"] - context["startColumn"] == 200
+    assert context["snippet"]["text"] == lines[0][context["startColumn"] - 1 :]
+    # The whole IRI is the span: 1 MB, no snippet, no context.
+    assert second == {
+        "artifactLocation": {"uri": "big.nt", "uriBaseId": "%SRCROOT%", "index": 0},
+        "region": {"startLine": 2, "startColumn": 29, "endLine": 2, "endColumn": 29 + len(big) + 2},
+    }
+    assert run["results"][1]["message"]["text"].endswith(
+        "aaa>: relative IRI; only absolute IRIs are allowed here"
+    )
+    assert third["region"]["snippet"] == {"text": "\ufeff<http://ex/s>"}  # the file's own text
+    assert run["results"][2]["message"]["text"] == (
+        "expected a subject (an IRI or a blank node), found 'U+FEFF<http://ex/s>'"
+    )
+
+
 def test_a_whole_line_region_carries_its_snippet_without_context() -> None:
     found = Finding("sh:MinCountConstraintComponent", "error", "m", "d.ttl", 2, 1, 2, 7, "ex:a ." + "\n")
     physical = sarif_log("t", "1", [MIN_COUNT], [found])["runs"][0]["results"][0]["locations"][0][
@@ -470,6 +514,25 @@ def test_a_whole_line_region_carries_its_snippet_without_context() -> None:
     ]
     assert physical["region"]["snippet"] == {"text": "ex:a ."}
     assert "contextRegion" not in physical
+
+
+def test_a_region_over_long_lines_gets_no_context_beyond_1000_characters() -> None:
+    """A region over several lines has no bounded superset once its lines are long: past
+    1000 characters the log gives the region alone."""
+
+    def physical(snippet: str) -> Any:
+        found = Finding("sh:MinCountConstraintComponent", "error", "m", "d.ttl", 4, 5, 5, 3, snippet)
+        return sarif_log("t", "1", [MIN_COUNT], [found])["runs"][0]["results"][0]["locations"][0][
+            "physicalLocation"
+        ]
+
+    short = "ex:a ex:b [\n ] ."
+    assert physical(short)["contextRegion"]["snippet"] == {"text": short}
+    long = "ex:a ex:b [" + " " * 2000 + "\n ] ."
+    assert physical(long) == {
+        "artifactLocation": {"uri": "d.ttl", "uriBaseId": "%SRCROOT%", "index": 0},
+        "region": {"startLine": 4, "startColumn": 5, "endLine": 5, "endColumn": 3},
+    }
 
 
 def test_findings_must_name_a_listed_rule_and_a_real_span() -> None:

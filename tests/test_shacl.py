@@ -236,6 +236,19 @@ def test_names_compact_with_the_documents_prefixes() -> None:
     assert names.term(BNode()) == "[]"
 
 
+def test_names_quote_huge_terms_by_their_two_ends() -> None:
+    """An IRI, a local name or a literal's text of 100,000 characters shows as 100 (start and
+    end around ...), in no more time than a short one takes (the test would not end before)."""
+    names = Names([("ex", EX)])
+    a = "a" * 100_000
+    assert (
+        names.term(URIRef("http://other.org/" + a))
+        == "<http://other.org/" + "a" * 32 + "..." + "a" * 48 + ">"
+    )
+    assert names.term(ex(a)) == "ex:" + "a" * 49 + "..." + "a" * 48
+    assert names.term(Literal(a, lang="en")) == '"' + "a" * 49 + "..." + "a" * 48 + '"@en'
+
+
 # --- the command ---------------------------------------------------------------------------
 
 # The text output on people.ttl, written by hand from the positions above.

@@ -566,6 +566,27 @@ def test_convert_rejects_can_be_fixed_and_converted_again(tmp_path: Path) -> Non
     assert "3 statements converted, 0 bad statements skipped in " in out.stderr
 
 
+def test_rejects_comment_is_bounded_and_the_statement_whole(tmp_path: Path) -> None:
+    """The rejects file is there to be fixed and converted again: a skipped statement is
+    written whole, however long (it is data); the ``# SOURCE:LINE:COL: message`` line above
+    it, and the ``skipped`` line on stderr, quote its 1 MB IRI by its two ends."""
+    big = "a" * 1_000_000
+    bad = f"<http://ex/s> <http://ex/p> <{big}> .\n"
+    doc = f'<http://ex/a> <http://ex/p> "1" .\n{bad}<http://ex/c> <http://ex/p> "3" .\n'
+    (tmp_path / "in.nt").write_text(doc, encoding="utf-8")
+    out = run(
+        ["convert", "in.nt", "--to", "nt", "-o", "out.nt", "--skip-invalid", "--rejects", "rej.nt"], tmp_path
+    )
+    assert out.returncode == 1
+    comment, statement, end = (tmp_path / "rej.nt").read_text(encoding="utf-8").split("\n")
+    assert statement + "\n" == bad and end == ""
+    assert len(comment) < 600, len(comment)
+    assert comment.startswith("# in.nt:2:29: invalid IRI <aaaa") and "..." in comment
+    assert comment.endswith("aaaa>: relative IRI; only absolute IRIs are allowed here")
+    skipped = out.stderr.splitlines()[0]
+    assert skipped == "skipped " + comment[2:]
+
+
 TTL_CONVERT = "@prefix : <http://ex/> .\n:a :p :o1 .\n:b :p BAD, :o2 .\n:c :p :o3 .\n"
 
 

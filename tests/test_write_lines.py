@@ -311,6 +311,20 @@ def test_ntriples_of_dataset_with_named_graph_raises() -> None:  # S8
     assert info.value.term == EX.g
 
 
+def test_serialize_error_quotes_huge_terms_by_their_two_ends() -> None:
+    """The message names the term and its statement, each term in at most 100 characters
+    (its n3 form cut in the middle); the attributes keep the terms themselves."""
+    big = URIRef("a" * 1_000_000)
+    g = one(EX.s, EX.p, big)
+    with pytest.raises(SerializeError) as info:
+        g.serialize(format="strict-ntriples")
+    message = str(info.value)
+    assert len(message) < 400, len(message)
+    assert message.startswith("cannot write <aaaa") and "aaaa>: not an absolute IRI" in message
+    assert message.endswith(f"in statement (<{EX.s}>, <{EX.p}>, <{'a' * 48}...{'a' * 47}>)")
+    assert info.value.term == big
+
+
 def test_ntriples_of_dataset_with_only_default_graph_and_empty_named_graph() -> None:
     ds = Dataset()
     ds.add((EX.s, EX.p, EX.o))

@@ -24,6 +24,7 @@ from ..syntax.errors import SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
+from ..syntax.shown import clip
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13
@@ -194,7 +195,7 @@ class Terms:
         if reason is not None:
             if ":" not in iri or reason.startswith("no scheme"):
                 reason = "relative IRI; only absolute IRIs are allowed here"
-            raise SpanError(f"invalid IRI <{raw}>: {reason}")
+            raise SpanError(f"invalid IRI <{clip(raw)}>: {reason}")
         # Validated already: URIRef() would check the characters again (and only log).
         term = self.iris[raw] = _new_str(URIRef, iri)
         return term
@@ -226,7 +227,7 @@ class Terms:
             if lang not in self.langs:
                 reason = langtag_error(lang)
                 if reason is not None:
-                    raise SpanError(f"invalid language tag '{lang}': {reason} (BCP 47)")
+                    raise SpanError(f"invalid language tag '{clip(lang)}': {reason} (BCP 47)")
                 self.langs.add(lang)
             lit = self._build(lexical, None, lang)
         elif key[1] == RDF_LANGSTRING_TEXT:

@@ -70,6 +70,7 @@ from ..syntax.grammar import (
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
 from ..syntax.positions import line_starts, locate
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
+from ..syntax.shown import clip
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
 
@@ -568,12 +569,12 @@ class TurtleParser(BatchParser):
             raise self._expected(pos, "a prefix name ending in ':'")
         prefix = m.group(1)
         if prefix.endswith("."):
-            raise self._error(pos, m.end(), f"invalid prefix '{prefix}:': it cannot end with '.'")
+            raise self._error(pos, m.end(), f"invalid prefix '{clip(prefix)}:': it cannot end with '.'")
         pos = _WS(src, m.end()).end()
         if pos >= len(src):
-            raise self._need(pos, f"a namespace IRI in <...> after '{prefix}:'")
+            raise self._need(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
         if src[pos] != "<":
-            raise self._expected(pos, f"a namespace IRI in <...> after '{prefix}:'")
+            raise self._expected(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
         pos, iri = self._read_iriref(src, pos)
         return pos, partial(self._declare_prefix, prefix, str(iri))
 
@@ -934,7 +935,7 @@ class TurtleParser(BatchParser):
             raise self._located(e, pos, end, pos + 1) from None
         reason = ref_error(ref)
         if reason is not None:
-            raise self._error(pos, end, f"invalid IRI <{raw}>: {reason}")
+            raise self._error(pos, end, f"invalid IRI <{clip(raw)}>: {reason}")
         # Turtle section 6.3 resolves *relative* references (RFC 3986 section 5.2, no
         # normalization); an absolute IRI is kept as written, dot segments and all, whatever
         # the base.
@@ -944,13 +945,14 @@ class TurtleParser(BatchParser):
             raise self._error(
                 pos,
                 end,
-                f"relative IRI <{raw}> but no base IRI: declare one with @base or BASE, or pass publicID",
+                f"relative IRI <{clip(raw)}> but no base IRI: declare one with @base or BASE,"
+                " or pass publicID",
             )
         else:
             iri = resolve(self.base, ref)
         reason = iri_error(iri)
         if reason is not None:
-            shown = f"<{raw}>" if iri == raw else f"<{raw}> (resolved to <{iri}>)"
+            shown = f"<{clip(raw)}>" if iri == raw else f"<{clip(raw)}> (resolved to <{clip(iri)}>)"
             raise self._error(pos, end, f"invalid IRI {shown}: {reason}")
         term = self._iris[raw] = _new_str(URIRef, iri)  # checked: no second check by URIRef()
         return term
@@ -970,7 +972,7 @@ class TurtleParser(BatchParser):
         if cached is not None and not _checks_what_follows(src, end):
             return end, cached
         if prefix.endswith("."):
-            raise self._error(pos, end, f"invalid prefix '{prefix}:': it cannot end with '.'")
+            raise self._error(pos, end, f"invalid prefix '{clip(prefix)}:': it cannot end with '.'")
         # PN_LOCAL cannot start with '-' or U+00B7; `ex:-5` is PNAME_NS `ex:` and INTEGER `-5`.
         if not local and end < len(src) and src[end] in "-\u00b7" and not _starts_term(src, end):
             raise self._error(end, token_end(src, end), f"a local name cannot start with '{src[end]}'")
@@ -984,7 +986,9 @@ class TurtleParser(BatchParser):
         namespace = self.prefixes.get(prefix)
         if namespace is None:
             raise self._error(
-                pos, end, f"undefined prefix '{prefix}:' in {text} (no @prefix or PREFIX declares it)"
+                pos,
+                end,
+                f"undefined prefix '{clip(prefix)}:' in {clip(text)} (no @prefix or PREFIX declares it)",
             )
         # The namespace is a valid IRI (it was read as one). Ending in '/' or '#', it is past
         # any port, so unreserved characters after it keep it valid in whatever component
@@ -995,7 +999,7 @@ class TurtleParser(BatchParser):
             iri = namespace + unescape_pn_local(local)
             reason = iri_error(iri)
             if reason is not None:
-                raise self._error(pos, end, f"invalid IRI <{iri}> from {text}: {reason}")
+                raise self._error(pos, end, f"invalid IRI <{clip(iri)}> from {clip(text)}: {reason}")
         # Checked above: URIRef() would check the characters again (and only log).
         term = self._pnames[text] = _new_str(URIRef, iri)
         return end, term

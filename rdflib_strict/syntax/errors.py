@@ -11,9 +11,13 @@ from typing import Any, Final
 
 from rdflib.exceptions import ParserError
 
+from .shown import CUT, clip, shown_char, visible
+
 __all__ = [
+    "EXCERPT_MAX",
     "ILL_TYPED",
     "LINE_END_RE",
+    "MESSAGE_MAX",
     "QUOTE_MAX",
     "ParseError",
     "SerializeError",
@@ -29,18 +33,16 @@ __all__ = [
 
 #: How a warning about an ill-typed literal starts: valid RDF, so never an error.
 ILL_TYPED: Final = "ill-typed literal (valid RDF; a warning)"
-#: The most characters of the input a message or caret quotes.
+#: The most characters of the token found at an error that ``expected X, found Y`` quotes.
 QUOTE_MAX: Final = 40
 # [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
 LINE_END_RE: Final = re.compile(r"[\r\n]")
-# Controls would rewrite the terminal, break the line or shift the caret: each is shown as
-# one visible character (Unicode Control Pictures for C0 and DEL, U+2424 for the line and
-# paragraph separators, U+FFFD for the C1 controls, which have no pictures).
-_VISIBLE: Final = (
-    {c: 0x2400 + c for c in range(0x20) if c != 0x09}
-    | {c: 0xFFFD for c in range(0x80, 0xA0)}
-    | {0x7F: 0x2421, 0x2028: 0x2424, 0x2029: 0x2424}
-)
+#: The most characters of the offending line an excerpt shows: a window around the error's
+#: column, a third of it before, with ``...`` where the line goes on past it.
+EXCERPT_MAX: Final = 200
+#: The most characters of a message: the quotes in it are bounded where they are made
+#: (``clip``); this bounds what a message quotes that nobody thought long (a year's digits).
+MESSAGE_MAX: Final = 500
 
 
 def count_line_ends(text: str, start: int = 0, end: int | None = None) -> int:
@@ -58,29 +60,49 @@ def line_start_before(text: str, pos: int) -> int:
     return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
 
 
-def visible(line: str) -> str:
-    """``line`` with every control character but tab replaced by one visible character.
-
-    >>> visible("a\\rb\\x00c\\u2028d\\te")
-    'a␍b␀c␤d\\te'
-    """
-    return line.translate(_VISIBLE)
-
-
 def excerpt(lineno: int, colno: int, end_colno: int, text: str) -> str:
     """The two lines shown under a ``SOURCE:LINE:COL: message`` line: ``text`` (line
     ``lineno``, without its line end) and a caret under its columns ``[colno, end_colno)``,
-    at least one; tabs are kept so that the caret lines up in a terminal.
+    at least one. Tabs are kept so that the caret lines up in a terminal; other invisible
+    characters show as ``U+XXXX`` (the caret line widened to match); a line longer than
+    ``EXCERPT_MAX`` shows the window around the column, cut with ``...``.
 
     >>> print(excerpt(7, 6, 9, "ex:a 'b' ."))
      7 | ex:a 'b' .
        |      ^^^
+    >>> print(excerpt(1, 3, 4, "a\ufeffb"))
+     1 | aU+FEFFb
+       |        ^
     """
     gutter = " " * len(str(lineno))
-    shown = visible(text)
-    pad = "".join(c if c == "\t" else " " for c in shown[: colno - 1])
-    carets = "^" * max(1, end_colno - colno)
-    return f" {lineno} | {shown}\n {gutter} | {pad}{carets}"
+    col = min(max(colno - 1, 0), len(text))
+    # Each character shows as one to eight: EXCERPT_MAX characters either side are enough.
+    low = max(0, col - EXCERPT_MAX)
+    pieces = [shown_char(c) for c in text[low : col + EXCERPT_MAX]]
+    at = col - low
+    start, stop = _window(pieces, at)
+    head = CUT if low + start > 0 else ""
+    tail = CUT if low + stop < len(text) else ""
+    pad = " " * len(head) + "".join(p if p == "\t" else " " * len(p) for p in pieces[start:at])
+    carets = "^" * max(1, sum(map(len, pieces[at : min(end_colno - 1 - low, stop)])))
+    return f" {lineno} | {head}{''.join(pieces[start:stop])}{tail}\n {gutter} | {pad}{carets}"
+
+
+def _window(pieces: list[str], at: int) -> tuple[int, int]:
+    """The pieces ``[start, stop)`` an excerpt shows: the one at ``at`` (if the line has
+    one there) and its neighbours, up to ``EXCERPT_MAX`` characters, at most a third of them
+    before it unless the line ends sooner after it."""
+    start, stop, width = at, at, 0
+    while start > 0 and width + len(pieces[start - 1]) <= EXCERPT_MAX // 3:
+        start -= 1
+        width += len(pieces[start])
+    while stop < len(pieces) and width + len(pieces[stop]) <= EXCERPT_MAX:
+        width += len(pieces[stop])
+        stop += 1
+    while start > 0 and width + len(pieces[start - 1]) <= EXCERPT_MAX:
+        start -= 1
+        width += len(pieces[start])
+    return start, stop
 
 
 class ParseError(ParserError, SyntaxError):
@@ -98,7 +120,12 @@ class ParseError(ParserError, SyntaxError):
     - ``skipped``: when the caller asked to skip bad statements (``on_error``), the original
       text of the statement that was skipped, line end included; else "".
 
-    ``str(e)`` is ``SOURCE:LINE:COL: message`` followed by the line and a caret under the span.
+    ``str(e)`` is ``SOURCE:LINE:COL: message`` followed by the line and a caret under the span,
+    bounded whatever the input: the message has at most ``MESSAGE_MAX`` characters (a longer
+    one is cut in the middle when the error is made, so ``msg`` is bounded too) and the
+    excerpt shows at most ``EXCERPT_MAX`` of the line, around the error. ``text`` and
+    ``skipped`` stay whole: they are the input, for the caller to use (``str(e)`` does not
+    show ``skipped``).
     """
 
     msg: str
@@ -120,6 +147,7 @@ class ParseError(ParserError, SyntaxError):
         text: str,
         pos: int = 0,
     ) -> None:
+        msg = clip(msg, MESSAGE_MAX)
         SyntaxError.__init__(self, msg, (filename, lineno, colno, text, lineno, end_colno))
         self.msg = msg
         self.colno = colno
@@ -226,10 +254,10 @@ def _n3(term: object) -> str:
     n3 = getattr(term, "n3", None)
     if callable(n3):
         try:
-            return str(n3())
+            return clip(str(n3()))
         except Exception:  # an invalid term may not even render; fall back to repr
             pass
-    return repr(term)
+    return clip(repr(term))
 
 
 def token_end(src: str, pos: int) -> int:

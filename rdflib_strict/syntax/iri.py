@@ -21,6 +21,7 @@ import re
 from typing import Final
 
 from .charclass import char_class
+from .shown import clip
 
 __all__ = [
     "ASCII_IRI_SHAPE",
@@ -225,9 +226,9 @@ def _authority_error(authority: str) -> str | None:
         literal = hostport[1:close]
         if literal[:1] in ("v", "V"):
             if _IPVFUTURE.fullmatch(literal) is None:
-                return f"invalid IPvFuture host '[{literal}]'"
+                return f"invalid IPvFuture host '[{clip(literal)}]'"
         elif len(literal) > _IPV6_MAX_LEN or _IPV6.fullmatch(literal) is None:
-            return f"invalid IPv6 host '[{literal}]'"
+            return f"invalid IPv6 host '[{clip(literal)}]'"
         rest = hostport[close + 1 :]
         if rest and not rest.startswith(":"):
             return f"{_char_error(rest[0])} after the IP literal host"
@@ -239,14 +240,14 @@ def _authority_error(authority: str) -> str | None:
         if err is not None:
             return err
     if _PORT.fullmatch(port) is None:
-        return f"invalid port '{port}'"
+        return f"invalid port '{clip(port)}'"
     return None
 
 
 def _parts_error(m: re.Match[str]) -> str | None:
     scheme, authority, path, query, fragment = m.group(2, 4, 5, 7, 9)
     if scheme is not None and _SCHEME.fullmatch(scheme) is None:
-        return f"invalid scheme '{scheme}'"
+        return f"invalid scheme '{clip(scheme)}'"
     if authority is not None:
         err = _authority_error(authority)
         if err is not None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from .shown import clip
+
 __all__ = ["langtag_error"]
 
 # irregular = "en-GB-oed" / "i-ami" / "i-bnn" / "i-default" / "i-enochian" / "i-hak"
@@ -58,25 +60,26 @@ def langtag_error(tag: str) -> str | None:
         return None
     if tag == "":
         return "empty language tag"
+    shown = clip(tag)
     subtags = tag.split("-")
     for s in subtags:
         if s == "":
-            return f"'{tag}' has an empty subtag"
+            return f"'{shown}' has an empty subtag"
         if _SUBTAG.fullmatch(s) is None:
             if len(s) > 8 and s.isascii() and s.isalnum():
-                return f"'{tag}' has a subtag '{s}' longer than 8 characters"
+                return f"'{shown}' has a subtag '{clip(s)}' longer than 8 characters"
             bad = next(c for c in s if not (c.isascii() and c.isalnum()))
-            return f"'{tag}' has an invalid character '{bad}'"
+            return f"'{shown}' has an invalid character '{bad}'"
     n = len(subtags)
 
     # privateuse = "x" 1*("-" (1*8alphanum))
     if subtags[0] in ("x", "X"):
-        return None if n > 1 else f"'{tag}' has a private use 'x' with no subtag"
+        return None if n > 1 else f"'{shown}' has a private use 'x' with no subtag"
 
     # language = 2*3ALPHA ["-" extlang] / 4ALPHA / 5*8ALPHA
     language = subtags[0]
     if len(language) < 2 or _ALPHA.fullmatch(language) is None:
-        return f"'{tag}' does not start with a language subtag of 2 to 8 letters"
+        return f"'{shown}' does not start with a language subtag of 2 to 8 letters"
     i = 1
     if len(language) <= 3:
         extlangs = 0
@@ -101,13 +104,13 @@ def langtag_error(tag: str) -> str | None:
         while i < n and _EXTENSION_SUBTAG.fullmatch(subtags[i]):
             i += 1
         if i == start:
-            return f"'{tag}' has an extension singleton '{singleton}' with no subtag"
+            return f"'{shown}' has an extension singleton '{singleton}' with no subtag"
 
     if i < n and subtags[i] in ("x", "X"):
         if i + 1 == n:
-            return f"'{tag}' has a private use 'x' with no subtag"
+            return f"'{shown}' has a private use 'x' with no subtag"
         return None  # every remaining subtag is 1*8alphanum, checked above
 
     if i < n:
-        return f"'{tag}' has an unexpected subtag '{subtags[i]}'"
+        return f"'{shown}' has an unexpected subtag '{clip(subtags[i])}'"
     return None
