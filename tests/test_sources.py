@@ -400,11 +400,9 @@ def test_format_for_names_and_media_types(name: str, content_type: str | None, e
         ("n-quads", "nquads"),
         ("N-Quads", "nquads"),
         ("application/n-quads; charset=utf-8", "nquads"),
-        ("Turtle", "turtle"),
-        ("TTL", "turtle"),
         ("text/turtle", "turtle"),
-        ("TriG", "trig"),
         (" Application/TriG ", "trig"),
+        ("strict_Turtle", "turtle"),
     ],
 )
 def test_format_names_as_people_write_them(given: str, expected: str) -> None:
