@@ -383,6 +383,32 @@ def test_cli_usage_and_io_errors_exit_2(args: list[str], message: str) -> None:
     assert message in done.stderr
 
 
+def test_cli_output_sarif_is_a_deprecated_spelling_of_report() -> None:
+    old = run_cli(["shacl", "people.ttl", "-s", "shapes.ttl", "--output", "sarif"], cwd=DATA)
+    new = run_cli(["shacl", "people.ttl", "-s", "shapes.ttl", "--report", "sarif"], cwd=DATA)
+    assert old.returncode == new.returncode == 1
+    assert json.loads(old.stdout)["runs"][0]["results"] == json.loads(new.stdout)["runs"][0]["results"]
+    assert old.stderr.startswith(
+        "rdflib-strict: shacl --output is deprecated and will be removed: use --report\n"
+    )
+    assert "deprecated" not in new.stderr
+
+
+def test_cli_a_format_that_cannot_be_told_names_the_option(tmp_path: Path) -> None:
+    (tmp_path / "d.txt").write_text("<http://ex/s> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    (tmp_path / "d.ttl").write_text("<http://ex/s> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    for args, flag in (
+        (["shacl", "d.txt", "-s", "d.ttl"], "--format"),
+        (["shacl", "d.ttl", "-s", "d.txt"], "--shapes-format"),
+    ):
+        done = run_cli(args, cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (2, "")
+        assert (
+            done.stderr
+            == f"rdflib-strict: d.txt: cannot tell the format of 'd.txt' from its extension: give {flag}\n"
+        )
+
+
 def test_cli_without_pyshacl_exits_2_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyshacl", None)  # import pyshacl raises ImportError
     done = run_cli(["shacl", "good.ttl", "-s", "shapes.ttl"], cwd=DATA)
