@@ -676,7 +676,7 @@ def test_cli_convert_reads_and_writes_compressed(tmp_path: Path, codec: str, pac
     if codec == "zstd":
         zstd_module()
     (tmp_path / "in.nt.any").write_bytes(packed)  # the name says nothing: the bytes do
-    out = cli("convert", "in.nt.any", "--from", "nt", "--to", "nq", "-o", "out.nq.gz", cwd=tmp_path)
+    out = cli("convert", "in.nt.any", "--format", "nt", "--to", "nq", "-o", "out.nq.gz", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert gzip.decompress((tmp_path / "out.nq.gz").read_bytes()) == DOC.replace(b"\r\n", b"\n").replace(
         b"\r", b"\n"
