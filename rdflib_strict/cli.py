@@ -590,11 +590,13 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     conversion = _Convert(args, target, out, rejects)
     ok = False
     count = 0
+    reader_left = False  # stdout's reader closed the pipe: it wanted no more
     try:
         count = conversion.run()
         ok = True
     except (_UsageError, SourceError, ParseError, SerializeError, OSError) as e:
         status = _conversion_failed(e, conversion.name)
+        reader_left = isinstance(e, BrokenPipeError)
     finally:
         if rejects is not None:
             rejects.close()
@@ -607,7 +609,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         else:
             sys.stdout.buffer.flush()
     if not ok:
-        if tmp is None:
+        if tmp is None and not reader_left:
             print(
                 "rdflib-strict: the output on stdout is incomplete: it stops where the conversion"
                 " failed (-o FILE writes the file only when the conversion succeeds)",

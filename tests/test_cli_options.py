@@ -9,6 +9,7 @@ import gzip
 import json
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -333,6 +334,19 @@ def test_convert_to_stdout_that_fails_midway_says_the_output_is_incomplete(tmp_p
     )
     complete = run(["convert", "good.nt", "good.nt", "-t", "nt"], cwd=tmp_path)
     assert complete.returncode == 0 and "incomplete" not in complete.stderr
+    # A reader that closes the pipe early (| head) wanted no more: nothing to warn it about.
+    (tmp_path / "big.nt").write_text(NT * 100_000, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rdflib_strict", "convert", "big.nt", "-t", "nt"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline() == NT.encode()
+    proc.stdout.close()
+    assert proc.wait(60) != 0
+    assert "incomplete" not in proc.stderr.read().decode()
 
 
 def test_convert_reads_stdin_once() -> None:
