@@ -61,8 +61,8 @@ OXIGRAPH_CHILD = (
     "print(sum(1 for _ in ox.parse(path=sys.argv[1], format=getattr(ox.RdfFormat, sys.argv[2]))))\n"
 )
 
-VALIDATE_COUNT = re.compile(r"([\d,]+) statements in ")
-CONVERT_COUNT = re.compile(r"([\d,]+) statements converted")
+VALIDATE_COUNT = re.compile(r"([\d,]+) statements? in ")
+CONVERT_COUNT = re.compile(r"([\d,]+) statements? converted")
 
 
 @dataclass

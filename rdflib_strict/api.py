@@ -13,11 +13,13 @@ from .edge.parsers import StatementParser, make_parser
 from .edge.plugins import install, uninstall
 from .edge.source import (
     COMPRESSION_SUFFIXES,
+    MEDIA_TYPES,
     OpenedSource,
     Source,
     accept_header,
     file_iri,
     is_url,
+    media_type,
     open_source,
 )
 from .edge.terms import Statement, document_prefix
@@ -39,14 +41,24 @@ __all__ = [
     "uninstall",
 ]
 
-#: Our format names and their aliases, by canonical name.
+#: Our format names and their aliases, by canonical name. Case, hyphens and underscores do not
+#: matter (``N-Triples``, ``n_quads``, ``Turtle``), and each format's media type names it too
+#: (``text/turtle; charset=utf-8``): see ``format_for``.
 FORMATS: Final = {
     "ntriples": ("ntriples", "nt", "nt11", "strict-ntriples", "strict-nt"),
     "nquads": ("nquads", "nq", "strict-nquads", "strict-nq"),
     "turtle": ("turtle", "ttl", "strict-turtle", "strict-ttl"),
     "trig": ("trig", "strict-trig"),
 }
-_ALIASES: Final = {alias: name for name, aliases in FORMATS.items() for alias in aliases}
+
+
+def _squeezed(name: str) -> str:
+    """A format name as compared: ``N-Triples``, ``n_triples`` and ``ntriples`` are one name."""
+    return name.strip().lower().replace("-", "").replace("_", "")
+
+
+_ALIASES: Final = {_squeezed(alias): name for name, aliases in FORMATS.items() for alias in aliases}
+_BY_MEDIA_TYPE: Final = {media: name for name, media in MEDIA_TYPES.items()}
 _SUFFIXES: Final = {
     ".nt": "ntriples",
     ".nq": "nquads",
@@ -54,40 +66,44 @@ _SUFFIXES: Final = {
     ".ttl": "turtle",
     ".trig": "trig",
 }
-_MEDIA_TYPES: Final = {
-    "application/n-triples": "ntriples",
-    "application/n-quads": "nquads",
-    "text/turtle": "turtle",
-    "application/trig": "trig",
-}
+#: The names an unknown one is answered with: every alias and media type, by format.
+_ACCEPTED: Final = (
+    ", ".join(f"{name} ({', '.join([*aliases[1:], MEDIA_TYPES[name]])})" for name, aliases in FORMATS.items())
+    + "; case, hyphens and underscores do not matter"
+)
 
 
-def format_for(fmt: str | None, name: str | None = None, content_type: str | None = None) -> str:
-    """The canonical format name for ``fmt`` (an alias), else guessed from a file name or URL
-    (``x.nt.gz`` is N-Triples), else from a media type (``text/turtle; charset=utf-8``).
+def format_for(
+    fmt: str | None, name: str | None = None, content_type: str | None = None, *, option: str = "format="
+) -> str:
+    """The canonical format name for ``fmt`` (an alias or a media type, as people write them:
+    ``N-Triples``, ``nq``, ``Turtle``, ``application/trig``), else guessed from a file name or
+    URL (``x.nt.gz`` is N-Triples), else from a media type (``text/turtle; charset=utf-8``).
+    ``option`` is how the message of a format that cannot be told says to give one (the
+    command line says ``--format``).
 
+    >>> format_for("N-Quads"), format_for("text/turtle;charset=utf-8")
+    ('nquads', 'turtle')
     >>> format_for(None, "http://example.org/data", "application/n-quads")
     'nquads'
     """
     if fmt is not None:
-        try:
-            return _ALIASES[fmt.lower()]
-        except KeyError:
-            known = ", ".join(FORMATS)
-            raise ValueError(f"unknown format {fmt!r} (known: {known} and their aliases)") from None
+        found = _BY_MEDIA_TYPE.get(media_type(fmt) or "") if "/" in fmt else _ALIASES.get(_squeezed(fmt))
+        if found is None:
+            raise ValueError(f"unknown format {fmt!r}; known: {_ACCEPTED}")
+        return found
     if name is not None:
         suffix = _format_suffix(name)
         if suffix in _SUFFIXES:
             return _SUFFIXES[suffix]
-    if content_type is not None:
-        media_type = content_type.split(";", 1)[0].strip().lower()
-        if media_type in _MEDIA_TYPES:
-            return _MEDIA_TYPES[media_type]
+    what = media_type(content_type)
+    if what is not None:
+        if what in _BY_MEDIA_TYPE:
+            return _BY_MEDIA_TYPE[what]
         raise ValueError(
-            f"cannot tell the format of {name!r} from its extension or its media type {media_type!r}:"
-            " give format="
+            f"cannot tell the format of {name!r} from its extension or its media type {what!r}: give {option}"
         )
-    raise ValueError(f"cannot tell the format of {name!r} from its extension: give format=")
+    raise ValueError(f"cannot tell the format of {name!r} from its extension: give {option}")
 
 
 def _format_suffix(name: str) -> str:
@@ -112,8 +128,9 @@ def iterparse(
 
     ``g`` is None for the default graph. ``source`` is a path or a binary/text file object
     (never closed here); ``data`` is the document itself. ``format`` is one of ``ntriples``,
-    ``nquads``, ``turtle``, ``trig`` or an alias (``nt``, ``nq``, ``ttl``, ``strict-...``), guessed
-    from the file extension when omitted. ``base`` is the base IRI for Turtle (default: the
+    ``nquads``, ``turtle``, ``trig``, an alias (``nt``, ``N-Quads``, ``ttl``, ``strict-...``) or a
+    media type (``text/turtle``), as ``format_for`` reads them; guessed from the file extension
+    when omitted. ``base`` is the base IRI for Turtle (default: the
     file's ``file:`` URI). Memory stays bounded: term caches have a fixed size and the text
     is read a chunk at a time (a statement longer than a chunk widens it). Blank nodes are
     scoped to the document. Bad input raises ParseError, as the plugins do, unless

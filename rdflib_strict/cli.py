@@ -1,10 +1,11 @@
 """``rdflib-strict``: validate and convert N-Triples, N-Quads, Turtle and TriG from the shell.
 
-    rdflib-strict validate FILE... [--format F] [--max-errors N] [--quiet] [--output sarif]
-    rdflib-strict convert IN --to FORMAT [-o OUT] [--canonical] [--ascii] [--base IRI]
-    rdflib-strict shacl DATA... --shapes SHAPES [--format F] [--output text|sarif]
+    rdflib-strict validate FILE... [-f FORMAT] [--max-errors N] [--quiet] [--report text|sarif]
+    rdflib-strict convert IN... [-t FORMAT] [-o FILE] [-f FORMAT] [--canonical] [--ascii] [--base IRI]
+    rdflib-strict shacl DATA... --shapes SHAPES [-f FORMAT] [--report text|sarif]
 
-Exit status: 0 all valid, 1 some input invalid, 2 usage or I/O error.
+Data (convert's output, a SARIF log) goes to stdout, diagnostics to stderr. Exit status: 0 all
+valid, 1 some input invalid, 2 usage or I/O error.
 """
 
 from __future__ import annotations
@@ -19,19 +20,20 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from . import __version__, parallel
 from .api import FORMATS, format_for
 from .edge.parsers import StatementParser, make_parser
-from .edge.source import OpenedSource, accept_header, open_output, open_source
+from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .edge.terms import Statement, document_prefix
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
+from .wording import plural
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -104,15 +106,15 @@ class _Input:
     when neither the option nor the URL's extension does."""
 
     def __init__(self, path: str, args: argparse.Namespace, option: str = "format") -> None:
-        given = _format_option(getattr(args, option))
+        given: str | None = getattr(args, option)  # canonical already (_format_name)
+        flag = _flag(option)
         self.progress: _Progress | None = None
         self.opened = self._open(path, args.quiet, given)
         if path == "-" and given is None:
             self.close()
-            flag, names = "--" + option.rstrip("_").replace("_", "-"), ", ".join(FORMATS)
-            raise _UsageError(f"-: stdin has no file name to tell its format by: give {flag} ({names})")
+            raise _UsageError(_stdin_has_no_name(flag))
         try:
-            self.fmt = format_for(given, path, self.opened.content_type)
+            self.fmt = format_for(given, path, self.opened.content_type, option=flag)
         except ValueError as e:
             self.close()
             raise _UsageError(f"{path}: {e}") from None
@@ -145,14 +147,25 @@ class _Input:
         self.opened.close()
 
 
-def _format_option(value: str | None) -> str | None:
-    """The canonical name of a --format/--from value (None if not given)."""
-    if value is None:
-        return None
+_NAMES = ", ".join(FORMATS)
+
+
+def _stdin_has_no_name(flag: str) -> str:
+    return f"-: stdin has no file name to tell its format by: give {flag} ({_NAMES})"
+
+
+def _flag(dest: str) -> str:
+    """The option that sets ``dest``: ``--shapes-format`` for ``shapes_format``."""
+    return "--" + dest.replace("_", "-")
+
+
+def _format_name(value: str) -> str:
+    """argparse's ``type`` for a format option: the canonical name of a format as people write
+    it (``N-Triples``, ``nq``, ``text/turtle``), or an error listing the names (api.format_for)."""
     try:
         return format_for(value)
     except ValueError as e:
-        raise _UsageError(str(e)) from None
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 class _TooMany(Exception):
@@ -160,7 +173,7 @@ class _TooMany(Exception):
 
 
 class _Sarif:
-    """``validate --output sarif``: every file's errors, warnings and notes, written as one
+    """``validate --report sarif``: every file's errors, warnings and notes, written as one
     SARIF log at the end (stdout holds nothing else)."""
 
     def __init__(self) -> None:
@@ -204,7 +217,7 @@ def _print_sarif(
     notifications: Sequence[Notification] = (),
     successful: bool = True,
 ) -> None:
-    """``--output sarif``: one SARIF log of this tool's run on stdout, nothing else there."""
+    """``--report sarif``: one SARIF log of this tool's run on stdout, nothing else there."""
     log = sarif_log(
         "rdflib-strict",
         __version__,
@@ -252,14 +265,14 @@ class _Report:
             return
         if self._progress is not None:
             self._progress.clear()
-        print(str(e).split("\n", 1)[0] if self._args.quiet else str(e), flush=True)
+        print(str(e).split("\n", 1)[0] if self._args.quiet else str(e), file=sys.stderr, flush=True)
 
     def note(self, text: str) -> None:
         """A line about the file as a whole (not with --quiet); in SARIF, a notification."""
         if self._sarif is not None:
             self._sarif.note(text)
         elif not self._args.quiet:
-            print(f"{self._name}: {text}", flush=True)
+            print(f"{self._name}: {text}", file=sys.stderr, flush=True)
 
 
 def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = None) -> tuple[int, _Report]:
@@ -289,11 +302,11 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
         except _TooMany:
             pass
     except _TooMany:
-        report.note(f"stopped after {_plural(args.max_errors, 'error')} (--max-errors)")
+        report.note(f"stopped after {plural(args.max_errors, 'error')} (--max-errors)")
     finally:
         source.close()
     if report.warnings > args.max_errors:
-        report.note(f"{_plural(report.warnings - args.max_errors, 'more warning')} not shown")
+        report.note(f"{plural(report.warnings - args.max_errors, 'more warning')} not shown")
     return count, report
 
 
@@ -359,7 +372,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     error_count = 0
     warning_count = 0
     unreadable = 0
-    sarif = _Sarif() if args.output == "sarif" else None
+    sarif = _Sarif() if args.report == "sarif" else None
     for path in args.files:
         if sarif is not None:
             sarif.begin(path)
@@ -379,25 +392,21 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             invalid += 1
             error_count += report.errors
         elif not args.quiet and len(args.files) > 1 and sarif is None:
-            print(f"{path}: valid, {count:,} statements", flush=True)
+            print(f"{path}: valid, {plural(count, 'statement')}", file=sys.stderr, flush=True)
     if not args.quiet:
         files = len(args.files)
         elapsed = time.perf_counter() - start
         print(
-            f"{files} file{'s' if files != 1 else ''} checked: {files - invalid - unreadable} valid,"
+            f"{plural(files, 'file')} checked: {files - invalid - unreadable} valid,"
             f" {invalid} invalid{f', {unreadable} unreadable' if unreadable else ''}"
-            f" ({_plural(error_count, 'error')}, {_plural(warning_count, 'warning')});"
-            f" {_plural(statements, 'statement')} in {elapsed:.2f} s",
+            f" ({plural(error_count, 'error')}, {plural(warning_count, 'warning')});"
+            f" {plural(statements, 'statement')} in {elapsed:.2f} s",
             file=sys.stderr,
         )
     status = 2 if unreadable else 1 if invalid else 0
     if sarif is not None:
         sarif.write(status)
     return status
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def _statements(
@@ -414,11 +423,12 @@ class _Rejects:
     ``@prefix`` directives in force are written before the first statement that needs them
     (a statement skipped inside a TriG graph block is written without its block)."""
 
-    def __init__(self, path: str | None, quiet: bool, progress: _Progress | None) -> None:
+    def __init__(self, path: str | None, quiet: bool) -> None:
         self.count = 0
+        # The input being read's parser and progress line.
         self.parser: StatementParser | None = None
+        self.progress: _Progress | None = None
         self._quiet = quiet
-        self._progress = progress
         self._out: IO[str] | None = None if path is None else open(path, "w", encoding="utf-8", newline="")
         self._base: str | None = None
         self._prefixes: dict[str, str] = {}
@@ -427,8 +437,8 @@ class _Rejects:
         self.count += 1
         where = f"{visible(e.filename)}:{e.lineno}:{e.colno}: {visible(e.msg)}"
         if not self._quiet:
-            if self._progress is not None:
-                self._progress.clear()
+            if self.progress is not None:
+                self.progress.clear()
             print(f"skipped {where}", file=sys.stderr, flush=True)
         if self._out is not None:
             text = e.skipped
@@ -456,60 +466,138 @@ class _Rejects:
             self._out.close()
 
 
-def _cmd_convert(args: argparse.Namespace) -> int:
-    from .formats.write_lines import quad_groups, write_lines
+_PRETTY_FORMATS = ("turtle", "trig")
 
-    target = _format_option(args.to)
-    assert target is not None  # --to is required
+
+def _target(args: argparse.Namespace) -> str:
+    """``--to``, else the format ``-o``'s file name names (``out.nq.gz``: N-Quads)."""
+    if args.to is not None:
+        return str(args.to)
+    if args.output in (None, "-"):
+        raise _UsageError(
+            f"give the output format: --to ({_NAMES}), or -o FILE with an extension that names it"
+            " (.nt, .nq, .ttl, .trig)"
+        )
+    try:
+        return format_for(None, args.output)
+    except ValueError:
+        raise _UsageError(
+            f"{args.output}: cannot tell the output format from its extension: give --to ({_NAMES})"
+        ) from None
+
+
+def _check_inputs(args: argparse.Namespace) -> None:
+    """Before a byte is written: every local input exists and has a format, stdin is read at
+    most once. (Nothing is opened: a named pipe stays for its turn; so is a URL.)"""
+    if args.inputs.count("-") > 1:
+        raise _UsageError("-: stdin can be read only once")
+    for path in args.inputs:
+        if path == "-" and args.format is None:
+            raise _UsageError(_stdin_has_no_name("--format"))
+        if path == "-" or is_url(path):
+            continue
+        try:
+            os.stat(path)
+        except OSError as e:
+            raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
+        if args.format is None:
+            try:
+                format_for(None, path, option="--format")
+            except ValueError as e:
+                raise _UsageError(f"{path}: {e}") from None
+
+
+class _Convert:
+    """``convert``'s inputs read in turn into one output. With several, each one's blank node
+    labels are written after ``f1_``, ``f2_``, ... (its number): the labels of two documents
+    never name one node (RDF 1.1 N-Quads 2.2, Turtle 2.6)."""
+
+    def __init__(
+        self, args: argparse.Namespace, target: str, out: IO[bytes], rejects: _Rejects | None
+    ) -> None:
+        self.args = args
+        self.target = target
+        self.out = out
+        self.rejects = rejects
+        self.name = ""  # the input being read, for messages
+        # Each parse's labelled-node id prefix, and what its labels are written after.
+        self.tags: dict[str, str] = {}
+
+    def _inputs(self) -> Iterator[tuple[_Input, StatementParser, str, int]]:
+        """Each input opened in turn, with its parser, label tag and worker count; closed
+        before the next one opens."""
+        args = self.args
+        several = len(args.inputs) > 1
+        for number, path in enumerate(args.inputs, 1):
+            source = _Input(path, args)
+            try:
+                self.name = source.opened.name
+                parser = make_parser(source.fmt, source.opened.base if args.base is None else args.base)
+                tag = f"f{number}_" if several else ""
+                self.tags[parser.terms.prefix + "l"] = tag
+                if self.rejects is not None:
+                    self.rejects.parser = parser
+                    self.rejects.progress = source.progress
+                yield source, parser, tag, _workers(args, source)  # workers: said on stderr
+            finally:
+                source.close()
+
+    def run(self) -> int:
+        """Read every input and write the output; the number of statements written."""
+        args, rejects = self.args, self.rejects
+        if self.target in _PRETTY_FORMATS:
+            return _to_pretty(self._inputs(), self.out, args.base, self.target, rejects)
+        if args.canonical:  # sorted as one: every input through one writer
+            return self._write_lines(
+                st
+                for source, parser, _, _ in self._inputs()
+                for st in _statements(parser, source.opened, rejects)
+            )
+        count = 0
+        for source, parser, tag, workers in self._inputs():
+            if source.fmt in _LINE_FORMATS and not args.ascii:
+                count += _convert_lines(source, self.target, workers, self.out, rejects, tag)
+            else:
+                count += self._write_lines(_statements(parser, source.opened, rejects))
+        return count
+
+    def _write_lines(self, statements: Iterable[Statement]) -> int:
+        from .formats.write_lines import quad_groups, write_lines
+
+        return write_lines(
+            quad_groups(statements),
+            self.out,
+            with_graphs=self.target == "nquads",
+            canonical=self.args.canonical,
+            ascii_only=self.args.ascii,
+            labels_of=self.tags,  # each input's own labels, as -j writes them
+        )
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    target = _target(args)
     if args.rejects is not None and not args.skip_invalid:
         raise _UsageError("--rejects needs --skip-invalid")
+    _check_inputs(args)
     start = time.perf_counter()
-    source = _Input(args.input, args, "from_")
-    opened, progress = source.opened, source.progress
-    status = 1
     out_path = args.output
     tmp = None if out_path in (None, "-") else out_path + ".part"
-    ok = False
-    count = 0
     try:
-        rejects = _Rejects(args.rejects, args.quiet, progress) if args.skip_invalid else None
+        rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
         out = sys.stdout.buffer if tmp is None else open_output(tmp, out_path)
     except (OSError, ModuleNotFoundError) as e:  # ModuleNotFoundError: .zst without a codec
-        source.close()
         raise _UsageError(f"cannot write: {e}") from None
+    conversion = _Convert(args, target, out, rejects)
+    ok = False
+    count = 0
+    reader_left = False  # stdout's reader closed the pipe: it wanted no more
     try:
-        parser = make_parser(source.fmt, opened.base if args.base is None else args.base)
-        if rejects is not None:
-            rejects.parser = parser
-        workers = _workers(args, source)  # 1 for Turtle and TriG, said on stderr
-        if target == "turtle" or target == "trig":
-            count = _to_pretty(parser, opened, out, args, target, rejects)
-        elif (
-            source.fmt in _LINE_FORMATS and target in _LINE_FORMATS and not args.canonical and not args.ascii
-        ):
-            count = _convert_lines(source, target, workers, out, rejects)
-        else:
-            count = write_lines(
-                quad_groups(_statements(parser, opened, rejects)),
-                out,
-                with_graphs=target == "nquads",
-                canonical=args.canonical,
-                ascii_only=args.ascii,
-                labels_of=parser.terms.prefix + "l",  # the input's own labels, as -j writes them
-            )
+        count = conversion.run()
         ok = True
-    except SourceError as e:  # the input broke off
-        print(str(e), file=sys.stderr)
-        status = 2
-    except ParseError as e:
-        print(str(e), file=sys.stderr)
-    except SerializeError as e:
-        print(f"{opened.name}: {e}", file=sys.stderr)
-    except OSError as e:  # a read or write failing midway (a full disk, a vanished file)
-        print(f"rdflib-strict: {e}", file=sys.stderr)
-        status = 2
+    except (_UsageError, SourceError, ParseError, SerializeError, OSError) as e:
+        status = _conversion_failed(e, conversion.name)
+        reader_left = isinstance(e, BrokenPipeError)
     finally:
-        source.close()
         if rejects is not None:
             rejects.close()
         if tmp is not None:
@@ -520,19 +608,41 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 os.unlink(tmp)
         else:
             sys.stdout.buffer.flush()
+    if not ok:
+        if tmp is None and not reader_left:
+            print(
+                "rdflib-strict: the output on stdout is incomplete: it stops where the conversion"
+                " failed (-o FILE writes the file only when the conversion succeeds)",
+                file=sys.stderr,
+            )
+        return status
     skipped = 0 if rejects is None else rejects.count
-    if ok and not args.quiet:
-        kept = f"{count:,} statements converted"
+    if not args.quiet:
+        kept = f"{plural(count, 'statement')} converted"
+        if len(args.inputs) > 1:
+            kept += f" from {plural(len(args.inputs), 'file')}"
         if rejects is not None:
-            kept += f", {_plural(skipped, 'bad statement')} skipped"
+            kept += f", {plural(skipped, 'bad statement')} skipped"
             if args.rejects is not None and skipped:
                 kept += f" (written to {args.rejects})"
         print(f"{kept} in {time.perf_counter() - start:.2f} s", file=sys.stderr)
-    return status if not ok else 1 if skipped else 0
+    return 1 if skipped else 0
+
+
+def _conversion_failed(e: Exception, name: str) -> int:
+    """Say why a conversion stopped; its exit status (2: not a verdict on the input)."""
+    if isinstance(e, SerializeError):
+        print(f"{name}: {e}", file=sys.stderr)
+    elif isinstance(e, ParseError) and not isinstance(e, SourceError):
+        print(str(e), file=sys.stderr)
+    else:  # cannot open an input, the input broke off, a read or write failed midway
+        print(e if isinstance(e, SourceError) else f"rdflib-strict: {e}", file=sys.stderr)
+        return 2
+    return 1
 
 
 def _convert_lines(
-    source: _Input, target: str, workers: int, out: IO[bytes], rejects: _Rejects | None
+    source: _Input, target: str, workers: int, out: IO[bytes], rejects: _Rejects | None, tag: str
 ) -> int:
     """N-Triples/N-Quads to N-Triples/N-Quads, most lines copied as they are (LineConverter);
     with ``-j N``, the blocks written by the workers, in order. (``--canonical`` sorts the
@@ -540,7 +650,7 @@ def _convert_lines(
     if workers == 1:
         from .formats.convert_lines import LineConverter
 
-        converter = LineConverter(source.fmt == "nquads", target == "nquads")
+        converter = LineConverter(source.fmt == "nquads", target == "nquads", tag=tag)
         return converter.convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
@@ -552,6 +662,7 @@ def _convert_lines(
             skip=rejects is not None,
             with_graphs=target == "nquads",
             scratch=scratch,
+            tag=tag,
         )
         # Closed before the scratch directory goes: no worker still writes into it.
         with contextlib.closing(_in_workers(source, job, workers)) as results:
@@ -567,14 +678,14 @@ def _convert_lines(
 
 
 def _to_pretty(
-    parser: StatementParser,
-    opened: OpenedSource,
+    inputs: Iterable[tuple[_Input, StatementParser, str, int]],
     out: IO[bytes],
-    args: argparse.Namespace,
+    base: str | None,
     target: str,
     on_error: OnError | None,
 ) -> int:
-    """Turtle or TriG: grouping by subject needs the whole graph, so it is built in memory."""
+    """Turtle or TriG: grouping by subject needs the whole graph, so it is built in memory
+    (one graph of every input's statements, their prefixes bound in turn)."""
     from rdflib import Dataset, Graph
     from rdflib.term import Node
 
@@ -583,22 +694,25 @@ def _to_pretty(
     dataset = Dataset()
     graphs: dict[Node, Graph] = {}
     count = 0
-    for batch in parser.batches(opened.reader, on_error):
-        for s, p, o, g in batch:
-            if g is None:
-                dataset.add((s, p, o))
-            elif target == "turtle":
-                raise SerializeError("Turtle has no named graphs: convert to trig or nquads", g, (s, p, o, g))
-            else:
-                graph = graphs.get(g)
-                if graph is None:
-                    graph = graphs[g] = dataset.graph(g)
-                graph.add((s, p, o))
-        count += len(batch)
-    prefixes: dict[str, str] = getattr(parser, "prefixes", {})
-    for prefix, namespace in prefixes.items():
-        dataset.bind(prefix, namespace)
-    write_graph_turtle(dataset, out, base=args.base, trig=target == "trig")
+    for source, parser, _, _ in inputs:
+        for batch in parser.batches(source.opened.reader, on_error):
+            for s, p, o, g in batch:
+                if g is None:
+                    dataset.add((s, p, o))
+                elif target == "turtle":
+                    raise SerializeError(
+                        "Turtle has no named graphs: convert to trig or nquads", g, (s, p, o, g)
+                    )
+                else:
+                    graph = graphs.get(g)
+                    if graph is None:
+                        graph = graphs[g] = dataset.graph(g)
+                    graph.add((s, p, o))
+            count += len(batch)
+        prefixes: dict[str, str] = getattr(parser, "prefixes", {})
+        for prefix, namespace in prefixes.items():
+            dataset.bind(prefix, namespace)
+    write_graph_turtle(dataset, out, base=base, trig=target == "trig")
     return count
 
 
@@ -666,10 +780,10 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
         # Not RDF: nothing to validate. The data's fault is a verdict on the data (1); broken
         # shapes are a broken check (2).
         for e in data.errors + shapes.errors:
-            print(str(e).split("\n", 1)[0] if args.quiet else str(e), flush=True)
+            print(str(e).split("\n", 1)[0] if args.quiet else str(e), file=sys.stderr, flush=True)
         if not args.quiet:
             print(
-                f"not validated: {_plural(len(data.errors), 'syntax error')} in the data,"
+                f"not validated: {plural(len(data.errors), 'syntax error')} in the data,"
                 f" {len(shapes.errors):,} in the shapes",
                 file=sys.stderr,
             )
@@ -690,25 +804,25 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
         raise _UsageError(f"pySHACL: {report}")
     results = locate(report, data.source_map, data.dataset)
     status = 0 if conforms else 1
-    if args.output == "sarif":
+    if args.report == "sarif":
         _shacl_sarif(results, data, shapes, status)
     else:
         _shacl_text(results, data, shapes, args)
     if not args.quiet:
-        files = _plural(len(args.files), "file")
+        files = plural(len(args.files), "file")
         if results:
             count = {
                 severity: sum(r.severity == severity for r in results)
                 for severity in ("Violation", "Warning", "Info")
             }
             print(
-                f"{_plural(len(results), 'result')}: {_plural(count['Violation'], 'violation')},"
-                f" {_plural(count['Warning'], 'warning')}, {_plural(count['Info'], 'info')} in {files}"
+                f"{plural(len(results), 'result')}: {plural(count['Violation'], 'violation')},"
+                f" {plural(count['Warning'], 'warning')}, {plural(count['Info'], 'info')} in {files}"
                 + ("; conforms" if conforms else ""),
                 file=sys.stderr,
             )
         else:
-            print(f"conforms: {files}, {_plural(len(data.dataset), 'statement')}", file=sys.stderr)
+            print(f"conforms: {files}, {plural(len(data.dataset), 'statement')}", file=sys.stderr)
     return status
 
 
@@ -719,11 +833,11 @@ def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: 
     for result in results:
         where = shapes.source_map.subject(result.shape) if result.shape is not None else ()
         text = render(result, data.lines.get, names, shapes.dataset, where[0] if where else None)
-        print(text.split("\n", 1)[0] if args.quiet else text, flush=True)
+        print(text.split("\n", 1)[0] if args.quiet else text, file=sys.stderr, flush=True)
 
 
 def _shacl_sarif(results: list[Any], data: _Documents, shapes: _Documents, status: int) -> None:
-    """``shacl --output sarif``: one SARIF log of the results on stdout."""
+    """``shacl --report sarif``: one SARIF log of the results on stdout."""
     from .shacl import names_for, sarif_findings
 
     names = names_for(data.dataset, shapes.dataset)
@@ -732,19 +846,91 @@ def _shacl_sarif(results: list[Any], data: _Documents, shapes: _Documents, statu
     _print_sarif(rules, findings, sources=[*data.lines, *shapes.lines], exit_code=status)
 
 
+class _Deprecated(argparse.Action):
+    """An option's old spelling: sets what the new one sets, and says so on stderr (one line,
+    also with --quiet: a script that uses it is the reader to tell)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, instead: str, **kwargs: Any) -> None:
+        self.instead = instead
+        super().__init__(option_strings, dest, help=f"deprecated spelling of {instead}", **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        print(
+            f"rdflib-strict: {parser.prog.split()[-1]} {option_string} is deprecated and will be"
+            f" removed: use {self.instead}",
+            file=sys.stderr,
+        )
+        setattr(namespace, self.dest, values)
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    names = ", ".join(FORMATS)
+    """The options, one meaning per name in every command (README, "Command line", has the
+    table, and tests/test_cli.py compares it with each command's --help)."""
     ap = argparse.ArgumentParser(
         prog="rdflib-strict",
-        description="Strict RDF 1.1 N-Triples, N-Quads, Turtle and TriG: validate and convert.",
+        description="Strict RDF 1.1 N-Triples, N-Quads, Turtle and TriG: validate and convert."
+        " Data goes to stdout, diagnostics to stderr.",
     )
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
+    _validate_options(
+        sub.add_parser("validate", help="check documents; report every error with its position")
+    )
+    _convert_options(
+        sub.add_parser(
+            "convert",
+            help="convert between our formats, exactly",
+            description="Convert the inputs, merged into one output (each input's blank nodes"
+            " its own), to the format --to names.",
+        )
+    )
+    _shacl_options(
+        sub.add_parser(
+            "shacl",
+            help="validate data against SHACL shapes (pySHACL); report each result at its line",
+            description="Validate DATA against the SHACL shapes in SHAPES with pySHACL (pip install"
+            " 'rdflib-strict[shacl]'), every document read by the strict parsers, and report each"
+            " result where it is written: the value's statement, else the focus node's subject."
+            " Exit 0: conforms; 1: does not conform, or the data is not RDF; 2: usage, I/O or"
+            " shapes error.",
+        )
+    )
+    return ap
 
-    v = sub.add_parser("validate", help="check documents; report every error with its position")
+
+def _format_option(command: argparse.ArgumentParser, what: str) -> None:
+    command.add_argument(
+        "-f",
+        "--format",
+        type=_format_name,
+        metavar="FORMAT",
+        help=f"{what} format ({_NAMES}, an alias such as N-Triples or nq, or a media type such as"
+        " text/turtle); default: from the extension",
+    )
+
+
+def _report_option(command: argparse.ArgumentParser, text: str, sarif: str) -> None:
+    command.add_argument(
+        "--report",
+        choices=("text", "sarif"),
+        default="text",
+        help=f"text: {text} (default); sarif: {sarif}",
+    )
+    command.add_argument(
+        "--output", choices=("text", "sarif"), dest="report", action=_Deprecated, instead="--report"
+    )
+
+
+def _validate_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("files", nargs="+", metavar="FILE", help="files to check ('-' reads stdin)")
-    v.add_argument("--format", "-f", help=f"input format ({names}); default: from the extension")
-    v.add_argument("--base", help="base IRI for Turtle (default: the file's file: URI)")
+    _format_option(v, "input")
+    v.add_argument("--base", metavar="IRI", help="base IRI for Turtle (default: the file's file: URI)")
     v.add_argument("--max-errors", type=int, default=100, metavar="N", help="errors per file (default 100)")
     v.add_argument(
         "--warn-ill-typed",
@@ -753,26 +939,39 @@ def _build_parser() -> argparse.ArgumentParser:
         help='report literals not in their XSD datatype\'s lexical space, such as "abc"^^xsd:integer,'
         " as warnings (valid RDF: they never make a file invalid; default: on)",
     )
-    v.add_argument("--quiet", "-q", action="store_true", help="one line per error, no summary or progress")
-    v.add_argument(
-        "--output",
-        choices=("text", "sarif"),
-        default="text",
-        help="text: each error with its line and a caret (default); sarif: one SARIF 2.1.0 JSON log of"
-        " every file on stdout, for code scanning and editors",
+    v.add_argument("-q", "--quiet", action="store_true", help="one line per error, no summary or progress")
+    _report_option(
+        v,
+        "each error on stderr with its line and a caret",
+        "one SARIF 2.1.0 JSON log of every file on stdout, for code scanning and editors",
     )
     _jobs_option(v)
     v.set_defaults(run=_cmd_validate)
 
-    c = sub.add_parser("convert", help="convert between our formats, exactly")
-    c.add_argument("input", metavar="IN", help="input file ('-' reads stdin)")
-    c.add_argument("--to", "-t", required=True, help=f"output format ({names})")
-    c.add_argument("--from", dest="from_", metavar="FORMAT", help="input format; default: from the extension")
-    c.add_argument("--output", "-o", metavar="OUT", help="output file (default: stdout)")
+
+def _convert_options(c: argparse.ArgumentParser) -> None:
+    c.add_argument("inputs", nargs="+", metavar="IN", help="input files or URLs ('-' reads stdin)")
+    c.add_argument(
+        "-t",
+        "--to",
+        type=_format_name,
+        metavar="FORMAT",
+        help=f"output format ({_NAMES}, or an alias); default: from the extension of -o's FILE",
+    )
+    _format_option(c, "input")
+    c.add_argument("--from", type=_format_name, dest="format", action=_Deprecated, instead="--format")
+    c.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="output file, written only if the conversion succeeds (default: stdout)",
+    )
     c.add_argument("--canonical", action="store_true", help="canonical N-Triples/N-Quads, sorted lines")
     c.add_argument("--ascii", action="store_true", help="ASCII-only N-Triples/N-Quads (\\u escapes)")
     c.add_argument(
-        "--base", help="base IRI: resolves the input's relative IRIs (Turtle), and is written as @base"
+        "--base",
+        metavar="IRI",
+        help="base IRI: resolves the input's relative IRIs (Turtle), and is written as @base",
     )
     c.add_argument(
         "--skip-invalid",
@@ -785,26 +984,25 @@ def _build_parser() -> argparse.ArgumentParser:
         help="with --skip-invalid: write each skipped statement's text to FILE, after a"
         " '# SOURCE:LINE:COL: message' line",
     )
-    c.add_argument("--quiet", "-q", action="store_true", help="no summary or progress")
+    c.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     _jobs_option(c)
     c.set_defaults(run=_cmd_convert)
 
-    s = sub.add_parser(
-        "shacl",
-        help="validate data against SHACL shapes (pySHACL); report each result at its line",
-        description="Validate DATA against the SHACL shapes in SHAPES with pySHACL (pip install"
-        " 'rdflib-strict[shacl]'), every document read by the strict parsers, and report each"
-        " result where it is written: the value's statement, else the focus node's subject."
-        " Exit 0: conforms; 1: does not conform, or the data is not RDF; 2: usage, I/O or shapes error.",
-    )
+
+def _shacl_options(s: argparse.ArgumentParser) -> None:
     s.add_argument(
         "files", nargs="+", metavar="DATA", help="data files, validated as one graph ('-' reads stdin)"
     )
     s.add_argument(
-        "--shapes", "-s", action="append", required=True, metavar="SHAPES", help="shapes file (repeatable)"
+        "-s", "--shapes", action="append", required=True, metavar="SHAPES", help="shapes file (repeatable)"
     )
-    s.add_argument("--format", "-f", help=f"data format ({names}); default: from the extension")
-    s.add_argument("--shapes-format", metavar="FORMAT", help="shapes format; default: from the extension")
+    _format_option(s, "data")
+    s.add_argument(
+        "--shapes-format",
+        type=_format_name,
+        metavar="FORMAT",
+        help="shapes format (as --format); default: from the extension",
+    )
     s.add_argument(
         "--inference",
         choices=("none", "rdfs", "owlrl", "both"),
@@ -817,22 +1015,15 @@ def _build_parser() -> argparse.ArgumentParser:
         "--allow-warnings", action="store_true", help="conform despite sh:Warning and sh:Info results"
     )
     s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
-    s.add_argument(
-        "--output",
-        choices=("text", "sarif"),
-        default="text",
-        help="text: each result with its line and a caret (default); sarif: one SARIF 2.1.0 JSON log"
-        " on stdout",
-    )
-    s.add_argument("--quiet", "-q", action="store_true", help="one line per result, no summary")
+    _report_option(s, "each result on stderr with its line and a caret", "one SARIF 2.1.0 JSON log on stdout")
+    s.add_argument("-q", "--quiet", action="store_true", help="one line per result, no summary")
     s.set_defaults(run=_cmd_shacl)
-    return ap
 
 
 def _jobs_option(command: argparse.ArgumentParser) -> None:
     command.add_argument(
-        "--jobs",
         "-j",
+        "--jobs",
         type=int,
         default=1,
         metavar="N",
@@ -887,9 +1078,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except _UsageError as e:
-        print(f"rdflib-strict: {e}", file=sys.stderr)
-        return 2
-    except ValueError as e:  # an unknown --to / --format name
         print(f"rdflib-strict: {e}", file=sys.stderr)
         return 2
 

@@ -1,4 +1,4 @@
-"""A rule id for each kind of parse error, for SARIF logs (``validate --output sarif``).
+"""A rule id for each kind of parse error, for SARIF logs (``validate --report sarif``).
 
 ParseError has no kind attribute: its kind is read from its message, by one table
 (:data:`_KINDS`), each rule with the patterns its messages start with, tried in order. A

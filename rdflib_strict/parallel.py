@@ -86,7 +86,8 @@ class Job(NamedTuple):
     statements). ``skip``: hand on every bad statement's error and go on, else stop at the
     first. ``prefix``: the document's blank node id prefix. ``scratch``: a directory where
     worker processes leave a converted block as a file, for ``write_output`` to copy (in the
-    kernel, where it can) instead of sending it back through a pipe.
+    kernel, where it can) instead of sending it back through a pipe. ``tag``: written before
+    each blank node label by ``convert`` (one of several inputs of one output).
     """
 
     task: Task
@@ -97,6 +98,7 @@ class Job(NamedTuple):
     warn: bool = False
     with_graphs: bool = False
     scratch: str | None = None
+    tag: str = ""
 
 
 class Done:
@@ -407,5 +409,5 @@ def _convert(job: Job, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
     from .formats.convert_lines import LineConverter
 
     out = io.BytesIO()
-    count = LineConverter(job.quads, job.with_graphs, job.prefix).convert(reader, out, on_error)
+    count = LineConverter(job.quads, job.with_graphs, job.prefix, job.tag).convert(reader, out, on_error)
     return count, out.getvalue()

@@ -32,7 +32,8 @@ def test_validate_reports_every_bad_line_with_position(tmp_path: Path) -> None:
     bad.write_text(BAD_NT, encoding="utf-8")
     out = run(["validate", str(bad), str(EXAMPLE)])
     assert out.returncode == 1
-    lines = out.stdout.splitlines()
+    assert out.stdout == ""  # diagnostics go to stderr, every one
+    lines = out.stderr.splitlines()
     assert f"{bad}:2:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here" in lines
     assert any(line.startswith(f"{bad}:3:31: invalid escape '\\q'") for line in lines)
     assert f"{EXAMPLE}: valid, 38 statements" in lines
@@ -44,8 +45,8 @@ def test_validate_quiet_prints_one_line_per_error_and_no_summary(tmp_path: Path)
     bad.write_text(BAD_NT, encoding="utf-8")
     out = run(["validate", "--quiet", str(bad)])
     assert out.returncode == 1
-    assert len(out.stdout.splitlines()) == 2
-    assert out.stderr == ""
+    assert len(out.stderr.splitlines()) == 2
+    assert out.stdout == ""
 
 
 def test_validate_prints_bounded_errors_for_huge_lines_and_a_bom_as_u_feff(tmp_path: Path) -> None:
@@ -91,15 +92,15 @@ def test_validate_max_errors(tmp_path: Path) -> None:
     bad.write_text("<rel> <http://ex/p> <http://ex/o> .\n" * 50, encoding="utf-8")
     out = run(["validate", "-q", "--max-errors", "3", str(bad)])
     assert out.returncode == 1
-    assert len(out.stdout.splitlines()) == 3
+    assert len(out.stderr.splitlines()) == 3
 
 
 def test_validate_stdin_and_turtle_resynchronises() -> None:
     doc = b"@prefix : <http://ex/> .\n:s :p :o\n:s2 :p :o .\n:s3 :p :o .\n:s4 :p ex:o .\n"
     out = run(["validate", "-", "--format", "ttl"], stdin=doc)
     assert out.returncode == 1
-    assert "<stdin>:3:1: expected ',', ';' or '.' after the object :o, found ':s2'" in out.stdout
-    assert "<stdin>:5:8: undefined prefix 'ex:'" in out.stdout
+    assert "<stdin>:3:1: expected ',', ';' or '.' after the object :o, found ':s2'" in out.stderr
+    assert "<stdin>:5:8: undefined prefix 'ex:'" in out.stderr
 
 
 @pytest.mark.parametrize(
@@ -141,7 +142,7 @@ def test_convert_every_format_round_trips(target: str, tmp_path: Path) -> None:
 
 def test_convert_canonical_and_ascii_from_stdin() -> None:
     doc = '<http://ex/s> <http://ex/p> "caf\u00e9"@EN .\n<http://ex/a> <http://ex/p> "x" .\n'
-    out = run(["convert", "-", "--from", "nt", "--to", "nt", "--canonical", "--ascii", "-q"], doc.encode())
+    out = run(["convert", "-", "--format", "nt", "--to", "nt", "--canonical", "--ascii", "-q"], doc.encode())
     assert out.returncode == 0
     assert out.stdout == (
         '<http://ex/a> <http://ex/p> "x" .\n<http://ex/s> <http://ex/p> "caf\\u00E9"@en .\n'
@@ -205,4 +206,4 @@ def test_stdin_without_a_format_says_which_option_names_it() -> None:
     assert "None" not in out.stderr
     out = run(["convert", "-", "--to", "nt"], doc)
     assert out.returncode == 2
-    assert "give --from (ntriples," in out.stderr
+    assert "give --format (ntriples," in out.stderr

@@ -501,7 +501,8 @@ def test_cli_validate_cr_only_file(ext: str, tmp_path: Path) -> None:
     out = run_cli(["validate", str(path)], cwd=REPO)
     assert out.returncode == 1, out
     assert "\r" not in out.stdout and "\r" not in out.stderr
-    headers = [line for line in out.stdout.split("\n") if line.startswith(f"{path}:")]
+    assert out.stdout == ""
+    headers = [line for line in out.stderr.split("\n") if line.startswith(f"{path}:")]
     assert [tuple(map(int, h[len(str(path)) + 1 :].split(":")[:2])) for h in headers] == where
     assert "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings); 2 statements in" in out.stderr
 

@@ -625,7 +625,7 @@ def test_convert_skip_invalid_on_a_valid_file_exits_0(tmp_path: Path) -> None:
     assert out.returncode == 0
     assert out.stdout == '<http://ex/a> <http://ex/p> "1" .\n'
     assert (tmp_path / "rej.nt").read_text(encoding="utf-8") == ""
-    assert "1 statements converted, 0 bad statements skipped in " in out.stderr
+    assert "1 statement converted, 0 bad statements skipped in " in out.stderr
 
 
 def test_convert_without_skip_invalid_fails_and_writes_nothing(tmp_path: Path) -> None:

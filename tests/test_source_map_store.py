@@ -109,7 +109,7 @@ def test_a_graph_is_accepted_for_its_name() -> None:
 def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="SourceMap"):
         Graph().parse(data=f"<{EX}s> <{EX}p> <{EX}o> .\n", format="strict-nt", source_map={})
-    with pytest.raises(ValueError, match=r"\(s, p, o\)"):
+    with pytest.raises(ValueError, match=r"\(s, p, o\) or \(s, p, o, g\), not 1 term$"):
         SourceMap().statement((URIRef(EX),))
 
 
@@ -119,6 +119,9 @@ def test_sources_in_parse_order_and_repr() -> None:
     Graph().parse(data=f"<{EX}s> <{EX}p> <{EX}o> .\n", format="strict-ttl", source_map=sm)
     assert sm.sources == ("<string>", "<string>")
     assert repr(sm) == "<SourceMap: 2 statements from 2 sources>"
+    one = SourceMap()
+    Graph().parse(data=f"<{EX}s> <{EX}p> <{EX}o> .\n", format="strict-nt", source_map=one)
+    assert repr(one) == "<SourceMap: 1 statement from 1 source>"
 
 
 def test_positions_in_workers_parse_here_with_a_warning() -> None:

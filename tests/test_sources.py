@@ -15,6 +15,7 @@ import io
 import lzma
 import os
 import pickle
+import re
 import socket
 import subprocess
 import sys
@@ -390,6 +391,44 @@ def test_format_for_names_and_media_types(name: str, content_type: str | None, e
     assert format_for(None, name, content_type) == expected
 
 
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("N-Triples", "ntriples"),
+        ("n_triples", "ntriples"),
+        ("application/n-triples", "ntriples"),
+        ("n-quads", "nquads"),
+        ("N-Quads", "nquads"),
+        ("application/n-quads; charset=utf-8", "nquads"),
+        ("text/turtle", "turtle"),
+        (" Application/TriG ", "trig"),
+        ("strict_Turtle", "turtle"),
+    ],
+)
+def test_format_names_as_people_write_them(given: str, expected: str) -> None:
+    assert format_for(given) == expected
+    doc = b"<http://ex/s> <http://ex/p> <http://ex/o> .\n"  # in all four formats
+    assert len(list(iterparse(data=doc, format=given))) == 1
+
+
+def test_an_unknown_format_lists_every_name_and_media_type() -> None:
+    with pytest.raises(ValueError, match="unknown format 'rdfxml'") as caught:
+        format_for("rdfxml")
+    for name in ("ntriples", "nt", "nquads", "nq", "turtle", "ttl", "trig", "strict-nt"):
+        assert re.search(rf"\b{name}\b", str(caught.value)), name
+    for media_type in ("application/n-triples", "application/n-quads", "text/turtle", "application/trig"):
+        assert media_type in str(caught.value)
+    with pytest.raises(ValueError, match="unknown format 'text/html'"):
+        format_for("text/html")
+
+
+def test_format_for_says_how_to_give_a_format() -> None:
+    with pytest.raises(ValueError, match=r"from its extension: give format=$"):
+        format_for(None, "data.txt")
+    with pytest.raises(ValueError, match=r"from its extension: give --format$"):
+        format_for(None, "data.txt", option="--format")
+
+
 def test_format_for_explicit_format_wins_and_unknowns_fail() -> None:
     assert format_for("nt", "x.ttl.gz", "text/turtle") == "ntriples"
     with pytest.raises(ValueError, match="media type 'text/html'"):
@@ -637,7 +676,7 @@ def test_cli_convert_reads_and_writes_compressed(tmp_path: Path, codec: str, pac
     if codec == "zstd":
         zstd_module()
     (tmp_path / "in.nt.any").write_bytes(packed)  # the name says nothing: the bytes do
-    out = cli("convert", "in.nt.any", "--from", "nt", "--to", "nq", "-o", "out.nq.gz", cwd=tmp_path)
+    out = cli("convert", "in.nt.any", "--format", "nt", "--to", "nq", "-o", "out.nq.gz", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert gzip.decompress((tmp_path / "out.nq.gz").read_bytes()) == DOC.replace(b"\r\n", b"\n").replace(
         b"\r", b"\n"

@@ -430,7 +430,7 @@ def test_a_label_run_on_into_a_graph_label_is_caught_inside_a_run(tmp_path: Path
     path.write_text(doc)
     checked = run(["validate", str(path)])
     assert checked.returncode == 1
-    assert first_lines(checked.stdout + checked.stderr)[0].startswith(f"{path}:4:29: ")
+    assert first_lines(checked.stderr)[0].startswith(f"{path}:4:29: ")
     converted = run(["convert", str(path), "--to", "nquads", "--output", str(tmp_path / "out.nq")])
     assert converted.returncode != 0
     assert f"{path}:4:29: " in converted.stderr
@@ -485,12 +485,20 @@ def first_lines(out: str) -> list[str]:
     return [line for line in out.splitlines() if line and not line.startswith(" ")]
 
 
+def reports_of(out: subprocess.CompletedProcess[str]) -> list[str]:
+    """The report lines of a text run: on stderr, before the summary; stdout holds nothing."""
+    assert out.stdout == ""
+    lines = first_lines(out.stderr)
+    assert " checked: " in lines[-1]
+    return lines[:-1]
+
+
 def test_cli_warnings_in_ntriples(tmp_path: Path) -> None:
     path = tmp_path / "w.nt"
     path.write_text(WARN_DOC, encoding="utf-8")
     out = run(["validate", str(path)])
     assert out.returncode == 0
-    reports = first_lines(out.stdout)
+    reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{line}:{col}" for line, col in WARN_POSITIONS]
     assert all(": ill-typed literal (valid RDF; a warning): " in r for r in reports)
     assert "1 file checked: 1 valid, 0 invalid (0 errors, 5 warnings); 7 statements in " in out.stderr
@@ -511,7 +519,7 @@ def test_cli_warnings_in_turtle(tmp_path: Path) -> None:
     path.write_text(TTL_WARN, encoding="utf-8")
     out = run(["validate", str(path)])
     assert out.returncode == 0
-    reports = first_lines(out.stdout)
+    reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:3:7", f"{path}:4:25", f"{path}:5:12"]
     assert all(": ill-typed literal (valid RDF; a warning): " in r for r in reports)
     assert "(0 errors, 3 warnings); 5 statements in " in out.stderr
@@ -538,7 +546,7 @@ def test_cli_warnings_do_not_hide_errors(tmp_path: Path) -> None:
     )
     out = run(["validate", str(path)])
     assert out.returncode == 1
-    reports = first_lines(out.stdout)
+    reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", f"{path}:3:29"]
     assert "ill-typed" in reports[0] and "ill-typed" in reports[2]
     assert "relative IRI" in reports[1]
@@ -559,7 +567,7 @@ def test_cli_errors_in_document_order(tmp_path: Path, fmt: str) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = run(["validate", str(path)])
     assert out.returncode == 1
-    reports = first_lines(out.stdout)
+    reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{n}:45" for n in (2, 5, 8, 11)]
     assert "1 file checked: 0 valid, 1 invalid (4 errors, 0 warnings); 8 statements in " in out.stderr
     assert "Traceback" not in out.stdout + out.stderr
@@ -572,13 +580,13 @@ def test_cli_max_errors_stops_and_says_so(tmp_path: Path) -> None:
     )
     out = run(["validate", "--max-errors", "4", str(path)])
     assert out.returncode == 1
-    reports = first_lines(out.stdout)
+    reports = reports_of(out)
     assert reports[:4] == [
         f"{path}:{i}:29: invalid IRI <rel{i}>: relative IRI; only absolute IRIs are allowed here"
         for i in range(1, 5)
     ]
     assert reports[4:] == [f"{path}: stopped after 4 errors (--max-errors)"]
-    assert "rel5" not in out.stdout
+    assert "rel5" not in out.stderr
     assert "1 file checked: 0 valid, 1 invalid (4 errors, 0 warnings);" in out.stderr
 
 
@@ -589,7 +597,7 @@ def test_cli_max_errors_turtle(tmp_path: Path) -> None:
     )
     out = run(["validate", "--max-errors", "2", str(path)])
     assert out.returncode == 1
-    reports = first_lines(out.stdout)
+    reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", str(path)]
     assert reports[-1] == f"{path}: stopped after 2 errors (--max-errors)"
     assert "(2 errors, 0 warnings)" in out.stderr
@@ -604,7 +612,7 @@ def test_cli_max_errors_one_file_does_not_stop_the_next(tmp_path: Path) -> None:
     )
     out = run(["validate", "--max-errors", "1", str(a), str(b)])
     assert out.returncode == 1
-    reports = first_lines(out.stdout)
+    reports = reports_of(out)
     assert reports[0].startswith(f"{a}:1:1: invalid IRI <rel>")
     assert reports[1] == f"{a}: stopped after 1 error (--max-errors)"
     assert reports[2].startswith(f"{b}:2:1: invalid IRI <rel>")
@@ -655,7 +663,7 @@ def test_cli_prints_an_error_before_the_input_ends() -> None:
     feeder = threading.Thread(target=_feed, args=(proc, [_BAD_LINE.encode(), _FILLER.encode()]), daemon=True)
     feeder.start()
     try:
-        line = _readline(proc.stdout, 60)
+        line = _readline(proc.stderr, 60)
         assert line is not None, "no error printed while the input was still open"
         assert (
             line.decode()
@@ -665,20 +673,21 @@ def test_cli_prints_an_error_before_the_input_ends() -> None:
         feeder.join(60)
         proc.stdin.write(_BAD_LINE.encode())
         proc.stdin.close()
-        rest = proc.stdout.read()
-        err = proc.stderr.read()
+        rest = proc.stderr.read()
+        out = proc.stdout.read()
         proc.wait(60)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
     n = _FILLER.count("\n") + 2
-    assert first_lines(rest.decode()) == [
+    assert first_lines(rest.decode())[:-1] == [
         f"<stdin>:{n}:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here"
     ]
     assert proc.returncode == 1
-    assert b"1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings)" in err
-    assert b"Traceback" not in rest + err
+    assert out == b""
+    assert b"1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings)" in rest
+    assert b"Traceback" not in rest
 
 
 def test_cli_max_errors_stops_reading() -> None:
@@ -699,14 +708,15 @@ def test_cli_max_errors_stops_reading() -> None:
     err = proc.stderr.read().decode()
     feeder.join(60)
     assert proc.returncode == 1
-    assert first_lines(out)[:-1] == [
+    assert out == ""
+    assert first_lines(err)[:-2] == [
         "<stdin>:1:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here",
         "<stdin>:2:29: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here",
     ]
     # (the stop line names stdin "-" where the errors say "<stdin>")
-    assert out.splitlines()[-1].endswith(": stopped after 2 errors (--max-errors)")
-    assert "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings)" in err
-    assert "Traceback" not in out + err
+    assert err.splitlines()[-2].endswith(": stopped after 2 errors (--max-errors)")
+    assert "1 file checked: 0 valid, 1 invalid (2 errors, 0 warnings)" in err.splitlines()[-1]
+    assert "Traceback" not in err
 
 
 def test_cli_in_process_summary_and_quiet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -714,15 +724,16 @@ def test_cli_in_process_summary_and_quiet(tmp_path: Path, capsys: pytest.Capture
     path.write_text(WARN_DOC + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
     assert cli.main(["validate", str(path)]) == 1
     captured = capsys.readouterr()
+    assert captured.out == ""
     assert (
-        first_lines(captured.out)[-1]
+        first_lines(captured.err)[-2]
         == f"{path}:8:1: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here"
     )
     assert "1 file checked: 0 valid, 1 invalid (1 error, 5 warnings); 7 statements in " in captured.err
     assert cli.main(["validate", "-q", str(path)]) == 1
     captured = capsys.readouterr()
-    assert len(captured.out.splitlines()) == 6  # one line per warning and error, no excerpt
-    assert captured.err == ""
+    assert len(captured.err.splitlines()) == 6  # one line per warning and error, no excerpt
+    assert captured.out == ""
 
 
 def test_cli_no_traceback_from_rdflib_logging(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ from ..syntax.source import ChunkReader, reads_text
 
 __all__ = [
     "COMPRESSION_SUFFIXES",
+    "MEDIA_TYPES",
     "URL_TIMEOUT",
     "OpenedSource",
     "Source",
@@ -45,6 +46,7 @@ __all__ = [
     "compression_of_name",
     "file_iri",
     "is_url",
+    "media_type",
     "open_output",
     "open_source",
 ]
@@ -57,7 +59,9 @@ COMPRESSION_SUFFIXES: Final = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zs
 #: Seconds a download may stall (connecting, or between two reads) before it fails.
 URL_TIMEOUT: Final = 60.0
 
-_MEDIA_TYPES: Final = {
+#: Each format's registered media type (what a download is asked for, and what names the
+#: format of one that neither the caller nor the URL's extension names).
+MEDIA_TYPES: Final = {
     "ntriples": "application/n-triples",
     "nquads": "application/n-quads",
     "turtle": "text/turtle",
@@ -104,9 +108,9 @@ def accept_header(fmt: str | None) -> str:
     if fmt is None:
         return _ANY_RDF
     try:
-        return f"{_MEDIA_TYPES[fmt]}, */*;q=0.1"
+        return f"{MEDIA_TYPES[fmt]}, */*;q=0.1"
     except KeyError:
-        raise ValueError(f"no media type for format {fmt!r} (known: {', '.join(_MEDIA_TYPES)})") from None
+        raise ValueError(f"no media type for format {fmt!r} (known: {', '.join(MEDIA_TYPES)})") from None
 
 
 def compression_of_name(name: str) -> str | None:
@@ -486,7 +490,7 @@ def _content_length(header: str | None) -> int | None:
 def _open_url(url: str, name: str, accept: str | None) -> OpenedSource:
     response = _urlopen(url, name, accept)
     try:
-        content_type = _media_type(response.headers.get("Content-Type"))
+        content_type = media_type(response.headers.get("Content-Type"))
         body = _Download(response, name)
         return _opened_bytes(body, name, response.url, [response], content_type, download=True)
     except BaseException:
@@ -507,7 +511,7 @@ def _urlopen(url: str, name: str, accept: str | None) -> Any:
         raise SourceError.reading(f"cannot download: {e}", name) from e
 
 
-def _media_type(header: str | None) -> str | None:
+def media_type(header: str | None) -> str | None:
     """``text/turtle`` from ``text/turtle; charset=utf-8``; None if there is no header."""
     if header is None:
         return None

@@ -27,6 +27,7 @@ from rdflib.term import Node
 
 from ..syntax.driver import Placed, Quad
 from ..syntax.positions import Span
+from ..wording import plural
 
 __all__ = ["SourceMap", "Span", "source_map_arg"]
 
@@ -63,7 +64,7 @@ class SourceMap:
         return sum(len(segment.keys) for segment in self._segments)
 
     def __repr__(self) -> str:
-        return f"<SourceMap: {len(self)} statements from {len(self._segments)} sources>"
+        return f"<SourceMap: {plural(len(self), 'statement')} from {plural(len(self._segments), 'source')}>"
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -83,7 +84,9 @@ class SourceMap:
         elif len(statement) == 4:
             graph = _graph_name(statement[3])
         else:
-            raise ValueError(f"a statement is (s, p, o) or (s, p, o, g), not {len(statement)} terms")
+            raise ValueError(
+                f"a statement is (s, p, o) or (s, p, o, g), not {plural(len(statement), 'term')}"
+            )
         (key,) = _keys((statement[0],), (statement[1],), (statement[2],))
         return tuple(
             segment.span(i)

@@ -31,9 +31,10 @@ __all__ = ["LineConverter"]
 _PLAIN_BODY: Final = f"[^{STRING_ESCAPED}]*"
 
 
-def _copied_lines(quads: bool) -> re.Pattern[str]:
-    """One or more whole lines the writer would write back byte for byte."""
-    node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})"
+def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:
+    """One or more whole lines the writer would write back byte for byte (with blank nodes
+    only if ``labels``: the writer keeps their labels)."""
+    node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})" if labels else f"<{ASCII_IRI_SHAPE}>"
     datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
     # The writer keeps a tag's case.
     obj = f'(?:{node}|"{_PLAIN_BODY}"(?:@{LANGTAG_SIMPLE}|\\^\\^{datatype})?)'
@@ -44,17 +45,18 @@ def _copied_lines(quads: bool) -> re.Pattern[str]:
 class LineConverter(LineParser):
     """Writes the statements of an N-Triples (``quads=False``) or N-Quads document as N-Triples
     (``with_graphs=False``) or N-Quads, as ``write_lines`` would write what the parser reads:
-    blank nodes keep their labels (``Terms.prefix``), bad lines raise or go to ``on_error``,
-    a named graph written as N-Triples raises SerializeError."""
+    blank nodes keep their labels (``Terms.prefix``), after ``tag`` if one is given (one of
+    several inputs of one output), bad lines raise or go to ``on_error``, a named graph
+    written as N-Triples raises SerializeError."""
 
-    def __init__(self, quads: bool, with_graphs: bool, prefix: str | None = None) -> None:
+    def __init__(self, quads: bool, with_graphs: bool, prefix: str | None = None, tag: str = "") -> None:
         # values=False: the writer needs a literal's lexical form, never its Python value.
         super().__init__(Terms(values=False, prefix=prefix), quads, None, _same)
         # From N-Quads to N-Triples, a line with a graph label is not copied: the precise
         # path refuses it.
-        self._copied = _copied_lines(quads and with_graphs).match
+        self._copied = _copied_lines(quads and with_graphs, labels=not tag).match
         self._with_graphs = with_graphs
-        self._writer = TermWriter(labels_of=self.terms.prefix + "l")
+        self._writer = TermWriter(labels_of={self.terms.prefix + "l": tag})
 
     def convert(self, reader: ChunkReader, out: IO[bytes], on_error: OnError | None = None) -> int:
         """Write ``reader``'s document to ``out``; the number of statements written."""

@@ -58,7 +58,7 @@ def write_lines(
     with_graphs: bool,
     canonical: bool = False,
     ascii_only: bool = False,
-    labels_of: str = "",
+    labels_of: str | Mapping[str, str] = "",
 ) -> int:
     """Write ``(graph label, triples)`` groups as N-Triples (``with_graphs=False``) or N-Quads.
 

@@ -12,11 +12,12 @@ occurrence of a term. ``str(term)`` is a C-level copy and hashes and compares in
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING
+from ..edge.terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix
 from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
@@ -41,12 +42,22 @@ class TermWriter:
     Blank nodes whose id is not a valid BLANK_NODE_LABEL get a fresh label that no other blank
     node in this output uses; the same node always gets the same label. ``labels_of`` is the
     id prefix of one parsed document's labelled nodes (``Terms.prefix + "l"``): those are
-    written with the label they were read with, whichever process read them.
+    written with the label they were read with, whichever process read them. Several
+    documents written into one output (``convert A B``) are a mapping from each one's id prefix
+    to a text written before each of its labels (``f2_``), so that their nodes stay apart; it
+    may be filled as the documents are read.
     """
 
-    def __init__(self, canonical: bool = False, ascii_only: bool = False, labels_of: str = "") -> None:
+    def __init__(
+        self, canonical: bool = False, ascii_only: bool = False, labels_of: str | Mapping[str, str] = ""
+    ) -> None:
         self.canonical = canonical
-        self._labels_of = labels_of
+        if isinstance(labels_of, str):
+            self._labels_of: Mapping[str, str] = {labels_of: ""} if labels_of else {}
+            self._head = len(labels_of)
+        else:  # Terms.prefix + "l", all of one length
+            self._labels_of = labels_of
+            self._head = len(document_prefix()) + 1
         self.ascii_only = ascii_only
         #: IRI text -> its IRIREF (``<...>``); holds only IRIs that passed the check, so a hot
         #: loop may look up ``str(term)`` for an exact URIRef and fall back to ``iri()``.
@@ -83,8 +94,9 @@ class TermWriter:
         # of blank nodes stays bounded; only relabelled ids (invalid ones, and ids that look
         # like a fresh label already handed out) and the fresh-looking labels in use are kept.
         key = str(term)
-        if self._labels_of and key.startswith(self._labels_of):
-            key = key[len(self._labels_of) :]
+        tag = self._labels_of.get(key[: self._head]) if self._labels_of else None
+        if tag is not None:
+            key = key[self._head :]
         label = self._labels.get(key)
         if label is None:
             if (
@@ -98,7 +110,8 @@ class TermWriter:
                 if _FRESH_RE.fullmatch(key) is not None:
                     self._labels[key] = key
                     self._given.add(key)
-        return "_:" + label
+        # A tag ends in "_", and a label may follow it: the result is a label too.
+        return "_:" + label if tag is None else "_:" + tag + label
 
     def _fresh_label(self) -> str:
         while True:

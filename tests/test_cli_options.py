@@ -1,0 +1,401 @@
+"""The command line as riot, rapper and serdi users expect it (issue 23, section 3): one meaning
+per option name (the README's table is each command's --help), old spellings deprecated aloud,
+format names as people write them, several convert inputs merged, data on stdout and
+diagnostics on stderr, messages that name the flag, counts in the singular when there is one."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from clirun import run_cli
+from rdflib import Dataset
+from w3c import assert_same_graph, default_graph, oxigraph_graph, statements
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLE = REPO / "examples" / "library.ttl"
+COMMANDS = ("validate", "convert", "shacl")
+NT = "<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+
+
+def run(args: list[str], cwd: Path = REPO, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
+    return run_cli(args, stdin, cwd=cwd)
+
+
+# --- one meaning per name: the README's table is --help --------------------------------------------
+
+
+def _help_lines(command: str) -> list[tuple[set[str], str, str]]:
+    """Each option ``COMMAND --help`` lists (not -h): its spellings, how it is written (the
+    spellings and the value's name) and its help text's first line."""
+    out = run([command, "--help"])
+    assert out.returncode == 0, out.stderr
+    section = out.stdout.split("\noptions:\n", 1)[1]
+    found = []
+    # An option's line: two spaces, its spellings, then its help after two spaces or on the
+    # next line.
+    for m in re.finditer(r"^  (-[^ ].*?)(?:  +(.*))?$", section, re.MULTILINE):
+        names = {part.split(" ")[0] for part in m.group(1).split(", ")}
+        if not names & {"-h", "--help"}:
+            following = section[m.end() :].lstrip().split("\n", 1)[0]
+            found.append((names, m.group(1), m.group(2) or following))
+    return found
+
+
+def _help_options(command: str) -> tuple[set[str], dict[str, str]]:
+    """The option strings ``COMMAND --help`` lists (not -h), and each old spelling's new one
+    (a deprecated spelling's help names the option that replaces it)."""
+    options: set[str] = set()
+    old: dict[str, str] = {}
+    for names, _, helptext in _help_lines(command):
+        replaced = re.match(r"deprecated spelling of (--[\w-]+)", helptext)
+        if replaced:
+            old.update(dict.fromkeys(names, replaced.group(1)))
+        else:
+            options |= names
+    return options, old
+
+
+def _readme_table() -> list[tuple[set[str], set[str], dict[str, set[str]], str]]:
+    """The README's option table: each row's option strings, commands, old spellings (with
+    their commands) and its long option."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    table = text.split(
+        "\n| Option | Meaning | Commands | Old spelling (deprecated) |\n|---|---|---|---|\n", 1
+    )[1]
+    rows = []
+    for line in table.split("\n\n", 1)[0].splitlines():
+        option, _meaning, commands, old = (cell.strip() for cell in line.strip("|").split(" | "))
+        names = set(re.findall(r"`(-[\w-]+)`", option))
+        spelled = {
+            name: set(where.split(", ")) for name, where in re.findall(r"`(--[\w-]+)` \(([^)]*)\)", old)
+        }
+        long = next(name for name in re.findall(r"`(-[\w-]+)`", option) if name.startswith("--"))
+        rows.append((names, set(commands.split(", ")), spelled, long))
+    return rows
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_readme_table_is_each_commands_help(command: str) -> None:
+    options, old = _help_options(command)
+    rows = _readme_table()
+    assert options == {name for names, commands, _, _ in rows if command in commands for name in names}
+    assert old == {
+        name: long for _, _, spelled, long in rows for name, where in spelled.items() if command in where
+    }
+    assert {command for _, commands, _, _ in rows for command in commands} == set(COMMANDS)
+
+
+def test_an_option_name_means_one_thing_in_every_command() -> None:
+    # Written the same way (same spellings, same kind of value) wherever it is an option, not
+    # an old spelling; and an old spelling is no option of the commands it is deprecated in.
+    written: dict[str, set[str]] = {}
+    for command in COMMANDS:
+        options, old = _help_options(command)
+        assert not set(old) & options
+        for names, invocation, _ in _help_lines(command):
+            if not names & set(old):
+                for name in names:
+                    written.setdefault(name, set()).add(invocation)
+    assert {name: ways for name, ways in written.items() if len(ways) > 1} == {}
+    assert written["-o"] == {"-o FILE, --output FILE"}
+    assert written["-f"] == {"-f FORMAT, --format FORMAT"}
+
+
+# --- old spellings: still working, and saying so ------------------------------------------------------
+
+
+def test_output_sarif_still_writes_the_log_and_says_it_is_deprecated() -> None:
+    # (shacl's: tests/test_shacl.py)
+    old = run(["validate", str(EXAMPLE), "--output", "sarif"])
+    new = run(["validate", str(EXAMPLE), "--report", "sarif"])
+    assert old.returncode == new.returncode == 0
+    assert json.loads(old.stdout)["runs"][0]["results"] == json.loads(new.stdout)["runs"][0]["results"] == []
+    assert old.stderr.startswith(
+        "rdflib-strict: validate --output is deprecated and will be removed: use --report\n"
+    )
+    assert "deprecated" not in new.stderr
+
+
+def test_convert_from_still_names_the_input_format_and_says_it_is_deprecated() -> None:
+    old = run(["convert", "-", "--from", "N-Triples", "-t", "nq"], stdin=NT.encode())
+    assert (old.returncode, old.stdout) == (0, NT)
+    assert old.stderr.startswith(
+        "rdflib-strict: convert --from is deprecated and will be removed: use --format\n"
+    )
+    new = run(["convert", "-", "-f", "N-Triples", "-t", "nq"], stdin=NT.encode())
+    assert (new.returncode, new.stdout) == (0, NT)
+    assert "deprecated" not in new.stderr
+
+
+# --- format names as people write them ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("N-Triples", "nt"),
+        ("n_triples", "nt"),
+        ("application/n-triples", "nt"),
+        ("n-quads", "nq"),
+        ("N-Quads", "nq"),
+        ("application/n-quads; charset=utf-8", "nq"),
+        ("text/turtle", "ttl"),
+        ("Application/TriG", "trig"),
+    ],
+)
+def test_format_names_as_people_write_them(name: str, fmt: str) -> None:
+    doc = oxigraph_graph(EXAMPLE, "ttl")
+    nt = run(["convert", str(EXAMPLE), "-t", "nt", "-q"]).stdout
+    source = {"nt": nt, "nq": nt, "ttl": EXAMPLE.read_text(encoding="utf-8"), "trig": nt}[fmt]
+    checked = run(["validate", "-", "-f", name], stdin=source.encode())
+    assert checked.returncode == 0, checked.stderr
+    converted = run(["convert", str(EXAMPLE), "--to", name, "-q"])
+    assert converted.returncode == 0, converted.stderr
+    # TriG reads all four (the N-Quads output has no named graph here: N-Triples lines).
+    assert_same_graph(oxigraph_graph(converted.stdout.encode(), "trig"), doc)
+
+
+def test_an_unknown_format_names_the_flag_and_lists_the_names() -> None:
+    for args, flag in (
+        (["convert", str(EXAMPLE), "--to", "rdfxml"], "--to"),
+        (["validate", str(EXAMPLE), "-f", "rdfxml"], "--format"),
+    ):
+        out = run(args)
+        assert out.returncode == 2
+        assert (
+            f"argument {'-t/--to' if flag == '--to' else '-f/--format'}: unknown format 'rdfxml'"
+            in out.stderr
+        )
+        for name in (
+            "nt",
+            "nq",
+            "ttl",
+            "trig",
+            "application/n-triples",
+            "application/n-quads",
+            "text/turtle",
+        ):
+            assert name in out.stderr
+        assert "application/trig" in out.stderr
+
+
+# --- convert: several inputs, a sensible --to, an incomplete stdout said ------------------------------
+
+A_TTL = '@prefix : <http://ex/> .\n:a :p _:b .\n_:b :q [ :r "x" ] .\n'
+B_NT = '_:b <http://ex/p> <http://ex/o> .\n<http://ex/s> <http://ex/p> "caf\u00e9" .\n'
+C_NQ = "_:b <http://ex/p> _:c <http://ex/g> .\n"
+
+
+def _three(tmp_path: Path) -> list[str]:
+    (tmp_path / "a.ttl").write_text(A_TTL, encoding="utf-8")
+    (tmp_path / "b.nt").write_text(B_NT, encoding="utf-8")
+    (tmp_path / "c.nq").write_text(C_NQ, encoding="utf-8")
+    return ["a.ttl", "b.nt", "c.nq"]
+
+
+def _merged(tmp_path: Path, names: list[str]) -> Dataset:
+    """The inputs' statements in one dataset, each input's blank nodes its own (each document
+    read by pyoxigraph gets fresh blank nodes)."""
+    merged = Dataset()
+    for name in names:
+        for s, p, o, g in statements(oxigraph_graph(tmp_path / name, Path(name).suffix[1:])):
+            (default_graph(merged) if g is None else merged.graph(g)).add((s, p, o))
+    return merged
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["-t", "nq"],
+        ["-t", "nq", "--canonical"],
+        ["-t", "nq", "--ascii"],
+        ["-t", "trig"],
+        ["-t", "nq", "-j", "2"],
+    ],
+    ids=["lines", "canonical", "ascii", "trig", "jobs"],
+)
+def test_convert_merges_several_inputs_each_with_its_own_blank_nodes(
+    options: list[str], tmp_path: Path
+) -> None:
+    names = _three(tmp_path)
+    out = run(["convert", *names, *options, "-o", "all.out"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "6 statements converted from 3 files in " in out.stderr
+    got = oxigraph_graph(tmp_path / "all.out", "trig" if "trig" in options else "nq")
+    assert_same_graph(got, _merged(tmp_path, names))
+
+
+def test_convert_labels_of_several_inputs_keep_their_names_after_the_inputs_number(tmp_path: Path) -> None:
+    _three(tmp_path)
+    out = run(["convert", "b.nt", "c.nq", "-t", "nq", "-q"], cwd=tmp_path)
+    assert out.stdout == (
+        "_:f1_b <http://ex/p> <http://ex/o> .\n"
+        '<http://ex/s> <http://ex/p> "caf\u00e9" .\n'
+        "_:f2_b <http://ex/p> _:f2_c <http://ex/g> .\n"
+    )
+
+
+def test_convert_several_inputs_skip_invalid_and_rejects(tmp_path: Path) -> None:
+    _three(tmp_path)
+    (tmp_path / "bad.nt").write_text(
+        '<rel> <http://ex/p> "1" .\n_:b <http://ex/p> "ok" .\n', encoding="utf-8"
+    )
+    for jobs in ("1", "2"):
+        out = run(
+            [
+                "convert",
+                "b.nt",
+                "bad.nt",
+                "c.nq",
+                "-t",
+                "nq",
+                "--skip-invalid",
+                "--rejects",
+                "rej",
+                "-j",
+                jobs,
+            ],
+            cwd=tmp_path,
+        )
+        assert out.returncode == 1
+        assert out.stdout.splitlines() == [
+            "_:f1_b <http://ex/p> <http://ex/o> .",
+            '<http://ex/s> <http://ex/p> "caf\u00e9" .',
+            '_:f2_b <http://ex/p> "ok" .',
+            "_:f3_b <http://ex/p> _:f3_c <http://ex/g> .",
+        ]
+        assert "skipped bad.nt:1:1: invalid IRI <rel>" in out.stderr
+        assert "4 statements converted from 3 files, 1 bad statement skipped (written to rej)" in out.stderr
+        assert (tmp_path / "rej").read_text(encoding="utf-8").startswith("# bad.nt:1:1: invalid IRI <rel>")
+
+
+def test_convert_several_inputs_write_no_file_if_one_is_bad(tmp_path: Path) -> None:
+    _three(tmp_path)
+    (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    out = run(["convert", "a.ttl", "bad.nt", "-o", "out.nq"], cwd=tmp_path)
+    assert out.returncode == 1
+    assert "bad.nt:1:1: invalid IRI <rel>" in out.stderr
+    assert not (tmp_path / "out.nq").exists() and not (tmp_path / "out.nq.part").exists()
+    assert "incomplete" not in out.stderr  # nothing half-written anywhere
+
+
+def test_convert_a_missing_input_fails_before_anything_is_written(tmp_path: Path) -> None:
+    _three(tmp_path)
+    out = run(["convert", "a.ttl", "missing.nt", "-t", "nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "rdflib-strict: missing.nt: cannot read: No such file or directory\n"
+    out = run(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
+    (tmp_path / "data.txt").write_text(NT, encoding="utf-8")
+    out = run(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "data.txt: cannot tell the format of 'data.txt' from its extension: give --format" in out.stderr
+
+
+def test_convert_to_defaults_to_the_format_of_os_extension(tmp_path: Path) -> None:
+    out = run(["convert", str(EXAMPLE), "-o", str(tmp_path / "x.nq.gz")])
+    assert out.returncode == 0, out.stderr
+    written = gzip.decompress((tmp_path / "x.nq.gz").read_bytes())
+    assert_same_graph(oxigraph_graph(written, "nq"), oxigraph_graph(EXAMPLE, "ttl"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "give the output format: --to (ntriples, nquads, turtle, trig), or -o FILE with an extension"),
+        (
+            ["-o", "out.txt"],
+            "out.txt: cannot tell the output format from its extension: give --to (ntriples,",
+        ),
+    ],
+)
+def test_convert_without_a_to_says_which_formats_there_are(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    out = run(["convert", str(EXAMPLE), *args], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert message in out.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_convert_to_stdout_that_fails_midway_says_the_output_is_incomplete(tmp_path: Path) -> None:
+    (tmp_path / "good.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    out = run(["convert", "good.nt", "bad.nt", "-t", "nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (1, NT)  # what came before the error
+    assert out.stderr.endswith(
+        "rdflib-strict: the output on stdout is incomplete: it stops where the conversion failed"
+        " (-o FILE writes the file only when the conversion succeeds)\n"
+    )
+    complete = run(["convert", "good.nt", "good.nt", "-t", "nt"], cwd=tmp_path)
+    assert complete.returncode == 0 and "incomplete" not in complete.stderr
+    # A reader that closes the pipe early (| head) wanted no more: nothing to warn it about.
+    (tmp_path / "big.nt").write_text(NT * 100_000, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rdflib_strict", "convert", "big.nt", "-t", "nt"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline() == NT.encode()
+    proc.stdout.close()
+    assert proc.wait(60) != 0
+    assert "incomplete" not in proc.stderr.read().decode()
+
+
+def test_convert_reads_stdin_once() -> None:
+    out = run(["convert", "-", "-", "-f", "nt", "-t", "nt"], stdin=NT.encode())
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "-: stdin can be read only once" in out.stderr
+
+
+# --- data on stdout, diagnostics on stderr ------------------------------------------------------------
+
+
+def test_diagnostics_go_to_stderr_in_every_command(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.nt"
+    bad.write_text(NT + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    for args in (["validate", str(bad)], ["validate", "-q", str(bad)], ["validate", str(bad), str(EXAMPLE)]):
+        out = run(args)
+        assert (out.returncode, out.stdout) == (1, ""), args
+        assert f"{bad}:2:1: invalid IRI <rel>" in out.stderr
+    converted = run(["convert", str(bad), "-t", "nt", "--skip-invalid"])
+    assert (converted.returncode, converted.stdout) == (1, NT)  # the data, nothing else
+    assert f"{bad}:2:1: invalid IRI <rel>" in converted.stderr
+    warned = tmp_path / "w.nt"
+    warned.write_text('<http://ex/s> <http://ex/p> "x"^^<http://www.w3.org/2001/XMLSchema#integer> .\n')
+    out = run(["validate", str(warned)])
+    assert (out.returncode, out.stdout) == (0, "")
+    assert "ill-typed literal" in out.stderr
+
+
+# --- messages name the flag and count in the singular ------------------------------------------------
+
+
+def test_messages_name_the_flag_not_a_python_keyword(tmp_path: Path) -> None:
+    # (shacl's: tests/test_shacl.py)
+    (tmp_path / "data.txt").write_text(NT, encoding="utf-8")
+    for args, flag in (
+        (["validate", "data.txt"], "--format"),
+        (["convert", "data.txt", "-t", "nt"], "--format"),
+    ):
+        out = run(args, cwd=tmp_path)
+        assert out.returncode == 2, args
+        assert f"from its extension: give {flag}" in out.stderr, args
+        assert "format=" not in out.stderr
+
+
+def test_one_statement_is_one_statement(tmp_path: Path) -> None:
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "b.nt").write_text(NT, encoding="utf-8")
+    out = run(["validate", "a.nt", "b.nt"], cwd=tmp_path)
+    assert "a.nt: valid, 1 statement\n" in out.stderr
+    out = run(["convert", "a.nt", "-t", "nt"], cwd=tmp_path)
+    assert "1 statement converted in " in out.stderr
+    assert "statements" not in out.stderr
