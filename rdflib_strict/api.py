@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from . import parallel
+from .edge.illtyped import IllTypedReport
 from .edge.parsers import StatementParser, make_parser
 from .edge.plugins import install, uninstall
 from .edge.source import (
@@ -126,6 +127,8 @@ def iterparse(
     scoped to the document. Bad input raises ParseError, as the plugins do, unless
     ``on_error`` is given: then it is called with each bad statement's ParseError (its
     ``skipped`` holds the statement's text) and parsing resumes after that statement.
+    Ill-typed literals (valid RDF) are reported when the iteration ends (or stops early, or
+    fails), in one IllTypedLiteralWarning per datatype for what was read.
 
     ``workers`` > 1 (0: one per core) warns and parses in this process: the statements would
     come back from worker processes pickled, and unpickling them here costs about what parsing
@@ -146,12 +149,16 @@ def iterparse(
         if parallel.worker_count(workers) > 1:
             warnings.warn(_ONE_PROCESS, stacklevel=2)
         parser = make_parser(fmt, opened.base if base is None else base)
-        if positions:
-            yield from _placed(parser, opened, check)
-            return
-        # One generator layer per statement, not two: it is most of the cost of a yield.
-        for batch in parser.batches(opened.reader, check):
-            yield from batch
+        parser.warn = ill_typed = IllTypedReport()
+        try:
+            if positions:
+                yield from _placed(parser, opened, check)
+                return
+            # One generator layer per statement, not two: it is most of the cost of a yield.
+            for batch in parser.batches(opened.reader, check):
+                yield from batch
+        finally:
+            ill_typed.give(stacklevel=2)  # at the caller of next()
 
 
 def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | None) -> Iterator[Any]:
