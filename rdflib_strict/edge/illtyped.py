@@ -19,7 +19,7 @@ from ..syntax.errors import ParseError
 
 __all__ = ["IllTypedLiteralWarning", "IllTypedReport"]
 
-# Every reason syntax.xsd gives names its datatype first, as "xsd:NAME" (tests/test_xsd.py).
+# Every reason syntax.xsd gives names its datatype first, as "xsd:NAME" (tests/test_ill_typed.py).
 _DATATYPE: Final = re.compile(r"xsd:\w+")
 
 
@@ -32,7 +32,11 @@ class IllTypedLiteralWarning(UserWarning):
     """
 
     def __init__(self, datatype: str, count: int, first: ParseError) -> None:
-        many = f"{count} ill-typed {datatype} literals in all" if count > 1 else f"the only ill-typed {datatype} literal"
+        many = (
+            f"{count} ill-typed {datatype} literals in all"
+            if count > 1
+            else f"the only ill-typed {datatype} literal"
+        )
         super().__init__(
             f"{first.filename}:{first.lineno}:{first.colno}: {first.msg}; {many}"
             " (`rdflib-strict validate` lists each)"

@@ -86,7 +86,8 @@ def _exact(name: str, pattern: str, reason: str) -> None:
 
 def ill_typed(lexical: str, datatype: str) -> str | None:
     """None if ``lexical`` is in the lexical space of ``datatype``, or if ``datatype`` is not
-    in :data:`CHECKED`; else a short reason, such as ``"xsd:byte is -128..127"``.
+    in :data:`CHECKED`; else a short reason, such as ``"xsd:byte is -128..127"``, whose first
+    ``xsd:`` name is ``datatype``'s (edge/illtyped.py groups the reasons by it).
 
     ``datatype`` is the full IRI (an rdflib URIRef works too).
 
@@ -196,16 +197,17 @@ _DU_DAY_TIME: Final = rf"(?:[0-9]+D(?:{_DU_TIME})?|{_DU_TIME})"
 # durationLexicalRep ::= '-'? 'P' ((duYearMonthFrag duDayTimeFrag?) | duDayTimeFrag)
 _DURATION: Final = rf"-?P(?:{_DU_YEAR_MONTH}(?:{_DU_DAY_TIME})?|{_DU_DAY_TIME})"
 _DURATION_MATCH: Final = re.compile(_DURATION).fullmatch
-_DURATION_REASON: Final = "not an xsd:duration (-PnYnMnDTnHnMnS, at least one part, T only before h/m/s)"
+_DURATION_FORM: Final = "-PnYnMnDTnHnMnS, at least one part, T only before h/m/s"
 
-_exact("duration", _DURATION, _DURATION_REASON)
+_exact("duration", _DURATION, f"not an xsd:duration ({_DURATION_FORM})")
 
 
 def _restricted_duration(name: str, pattern: str, without: str) -> None:
     # Both are duration restricted by a pattern facet, so a duration that fails the pattern
     # gets the narrower reason.
     narrower = f"xsd:{name} has no {without}"
-    _register(name, pattern, lambda lexical: narrower if _DURATION_MATCH(lexical) else _DURATION_REASON)
+    syntax = f"not an xsd:{name} (an xsd:duration: {_DURATION_FORM})"
+    _register(name, pattern, lambda lexical: narrower if _DURATION_MATCH(lexical) else syntax)
 
 
 _restricted_duration("yearMonthDuration", rf"-?P{_DU_YEAR_MONTH}", "days, hours, minutes or seconds")
