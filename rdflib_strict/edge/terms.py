@@ -30,6 +30,8 @@ from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
 
 if TYPE_CHECKING:
+    from types import FrameType
+
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13
 
 __all__ = [
@@ -138,7 +140,7 @@ def _not_built_here(record: logging.LogRecord) -> bool:
     else's Literal() still logs as rdflib means it to."""
     if not str(record.msg).startswith(_CONVERSION_FAILED):
         return True
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     while frame is not None:
         if frame.f_code is _EXACT_LITERAL:
             return False
