@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from . import parallel
+from .edge.illtyped import IllTypedReport
 from .edge.parsers import StatementParser, make_parser
 from .edge.plugins import install, uninstall
 from .edge.source import (
@@ -22,7 +23,7 @@ from .edge.source import (
     media_type,
     open_source,
 )
-from .edge.terms import Statement, document_prefix
+from .edge.terms import Statement
 from .syntax.driver import OnError, on_error_arg
 from .syntax.positions import Span
 
@@ -114,6 +115,13 @@ def _format_suffix(name: str) -> str:
     return path.suffix.lower()
 
 
+_ONE_PROCESS: Final = (
+    "iterparse(workers=N) parses in one process: the statements would come back from the"
+    " workers pickled, which costs more than parsing them here (README, 'Large files');"
+    " `rdflib-strict validate -j N` and `convert -j N` use the cores"
+)
+
+
 def iterparse(
     source: Source | None = None,
     format: str | None = None,
@@ -136,14 +144,13 @@ def iterparse(
     scoped to the document. Bad input raises ParseError, as the plugins do, unless
     ``on_error`` is given: then it is called with each bad statement's ParseError (its
     ``skipped`` holds the statement's text) and parsing resumes after that statement.
+    Ill-typed literals (valid RDF) are reported when the iteration ends (or stops early, or
+    fails), in one IllTypedLiteralWarning per datatype for what was read.
 
-    ``workers`` > 1 (0: one per core) parses N-Triples and N-Quads in that many processes
-    (``rdflib_strict.parallel``), the statements in document order, blank nodes and errors as
-    in one process. The terms travel between processes pickled, and unpickling them here
-    costs more than parsing them here (README, "Large files": 10.5 s against 7.5 s for 1M
-    statements), so this is no way to speed up a loop over statements: the CLI's ``-j`` and
-    the Dask face are. Turtle and TriG, which cannot be cut into parts, are parsed here with a
-    warning.
+    ``workers`` > 1 (0: one per core) warns and parses in this process: the statements would
+    come back from worker processes pickled, and unpickling them here costs about what parsing
+    them here does, so two workers took longer than one process (README, "Large files"). The
+    cores pay where little comes back: the CLI's ``validate -j`` and ``convert -j``, and Dask.
 
     ``positions=True`` yields ``(s, p, o, g, span)``: each statement with the Span where it
     was written (as a SourceMap records it; README, "Source maps"), parsed in this process.
@@ -156,24 +163,19 @@ def iterparse(
     # A URL is asked for the format given; its media type names one when nothing else does.
     with open_source(source, data=data, accept=accept_header(given)) as opened:
         fmt = format_for(given, opened.name, opened.content_type)
-        count = parallel.worker_count(workers)
-        if count > 1 and fmt in ("ntriples", "nquads") and not positions:
-            yield from _in_parallel(opened, fmt == "nquads", check, count)
-            return
-        if count > 1:
-            why = (
-                "positions are read in one process"
-                if positions
-                else f"{fmt} cannot be cut into parts at line ends"
-            )
-            warnings.warn(f"{why}: parsed by one process", stacklevel=2)
+        if parallel.worker_count(workers) > 1:
+            warnings.warn(_ONE_PROCESS, stacklevel=2)
         parser = make_parser(fmt, opened.base if base is None else base)
-        if positions:
-            yield from _placed(parser, opened, check)
-            return
-        # One generator layer per statement, not two: it is most of the cost of a yield.
-        for batch in parser.batches(opened.reader, check):
-            yield from batch
+        parser.warn = ill_typed = IllTypedReport()
+        try:
+            if positions:
+                yield from _placed(parser, opened, check)
+                return
+            # One generator layer per statement, not two: it is most of the cost of a yield.
+            for batch in parser.batches(opened.reader, check):
+                yield from batch
+        finally:
+            ill_typed.give(stacklevel=2)  # at the caller of next()
 
 
 def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | None) -> Iterator[Any]:
@@ -183,17 +185,3 @@ def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | N
         for i, (s, p, o, g) in enumerate(batch):
             k = 4 * i
             yield s, p, o, g, Span(name, spans[k], spans[k + 1], spans[k + 2], spans[k + 3])
-
-
-def _in_parallel(
-    opened: OpenedSource, quads: bool, on_error: OnError | None, workers: int
-) -> Iterator[Statement]:
-    job = parallel.Job("statements", quads, opened.name, document_prefix(), skip=on_error is not None)
-    for done in parallel.run(job, parallel.parts_of(opened, workers), workers):
-        if on_error is not None:
-            # A block's errors before its statements, as one process reports a chunk's.
-            for e in done.errors:
-                on_error(e)
-        yield from done.output
-        if done.fatal is not None:
-            raise done.fatal

@@ -74,8 +74,8 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """Under ``CI=true``, missing W3C suites or shared data fail the run instead of skipping
-    ~1,000 cases: a plain clone may lack them, CI must not."""
+    """Under ``CI=true``, missing W3C suites or shared data fail the run instead of leaving
+    out ~900 cases (README, "Set-up"): a plain clone may lack them, CI must not."""
     if os.environ.get("CI", "").lower() != "true":
         return
     data_dir = _shared_data_dir()

@@ -16,7 +16,7 @@ import pytest
 from clirun import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rdflib import BNode
+from rdflib import BNode, URIRef
 from test_validate import line_document
 
 import rdflib_strict
@@ -70,12 +70,14 @@ def _stream(data: bytes) -> Any:
     return io.BytesIO(data)
 
 
-def in_parts(path: str, quads: bool, skip: bool, block: int) -> tuple[list[Any], list[tuple[Any, ...]]]:
+def in_parts(
+    path: str, quads: bool, skip: bool, block: int, workers: int = 1
+) -> tuple[list[Any], list[tuple[Any, ...]]]:
     prefix = document_prefix()
     job = parallel.Job("statements", quads, "doc", prefix, skip=skip)
     log: list[ParseError] = []
     found: list[Any] = []
-    for done in parallel.run(job, parallel.file_parts(path, block), workers=1):
+    for done in parallel.run(job, parallel.file_parts(path, block), workers=workers):
         log += done.errors
         found += done.output
         if done.fatal is not None:
@@ -198,21 +200,33 @@ def test_file_parts_come_in_rounds_of_the_workers(tmp_path: Path, workers: int) 
     assert sum(sizes) == path.stat().st_size
 
 
-def test_iterparse_in_workers_is_the_serial_parse(tmp_path: Path, small_blocks: None) -> None:
+def test_iterparse_with_workers_warns_and_parses_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "doc.nq"
     path.write_text(DOC, encoding="utf-8", newline="")
     one = list(rdflib_strict.iterparse(path))
-    two = list(rdflib_strict.iterparse(path, workers=2))
+
+    def no_workers(*args: Any) -> Any:
+        raise AssertionError("iterparse started worker processes")
+
+    monkeypatch.setattr(parallel, "run", no_workers)
+    with pytest.warns(UserWarning, match="parses in one process") as caught:
+        two = list(rdflib_strict.iterparse(path, workers=2))
+    assert len(caught) == 1
     assert [q[1:] for q in two] == [q[1:] for q in one]
-    # One node per label across all blocks, and the same pattern as the serial parse.
+    # One node per label, in the same pattern as the other parse.
     relabel = {a: b for a, b in zip((q[0] for q in one), (q[0] for q in two), strict=True)}
     assert len(relabel) == len(set(relabel.values())) == 50
-    # Another document never shares a node with this one.
-    again = {q[0] for q in rdflib_strict.iterparse(path, workers=2)}
-    assert again.isdisjoint(relabel.values())
 
 
-def test_iterparse_in_workers_keeps_lexical_forms(tmp_path: Path) -> None:
+def test_statements_in_worker_processes_are_the_serial_parse(tmp_path: Path) -> None:
+    path = tmp_path / "doc.nq"
+    path.write_text(DOC, encoding="utf-8", newline="")
+    assert in_parts(str(path), True, False, 4096, workers=2) == serial(DOC.encode(), True, False)
+
+
+def test_statements_from_worker_processes_keep_lexical_forms(tmp_path: Path) -> None:
     # rdflib's own pickling rebuilds "007"^^xsd:integer as "7": the workers must not.
     xsd = "http://www.w3.org/2001/XMLSchema#"
     forms = ["007", "+5", "1E0", "0.50", " 1 ", "true", "1"]
@@ -224,39 +238,32 @@ def test_iterparse_in_workers_keeps_lexical_forms(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    got = [q[2] for q in rdflib_strict.iterparse(path, workers=2)]
+    # Blocks of 60 bytes: a line each, so the seven are parsed by both workers.
+    got = [q[2] for q in in_parts(str(path), False, False, 60, workers=2)[0]]
     assert [str(o) for o in got] == forms
-    assert [o.datatype for o in got] == [
-        o.datatype for (o,) in ((q[2],) for q in rdflib_strict.iterparse(path))
-    ]
+    assert [o.datatype for o in got] == [URIRef(xsd + t) for t in types]
 
 
-def test_iterparse_in_workers_stops_at_the_first_error_as_serially(
-    tmp_path: Path, small_blocks: None
-) -> None:
+def test_worker_processes_stop_at_the_first_error_as_serially(tmp_path: Path) -> None:
     lines = DOC.splitlines(keepends=True)
     lines[2500] = "<http://ex/s> <http://ex/p> <rel> .\n"
+    data = "".join(lines).encode()
     path = tmp_path / "bad.nq"
-    path.write_text("".join(lines), encoding="utf-8", newline="")
-    with pytest.raises(ParseError) as serial_error:
-        list(rdflib_strict.iterparse(path))
-    got: list[Any] = []
-    with pytest.raises(ParseError) as parallel_error:
-        for q in rdflib_strict.iterparse(path, workers=2):
-            got.append(q)
-    assert str(parallel_error.value) == str(serial_error.value)
-    assert parallel_error.value.lineno == 2501
+    path.write_bytes(data)
+    found, errors = in_parts(str(path), True, False, 4096, workers=2)
+    assert errors == serial(data, True, False)[1]
+    assert errors[0][1] == 2501
     # What came before the error is statements of the lines before it, in order (as serially,
     # a batch cut short by the error is not handed on).
-    before = list(rdflib_strict.iterparse(data="".join(lines[:2500]), format="nq"))
-    assert 2000 < len(got) <= 2500
-    assert [q[1:] for q in got] == [q[1:] for q in before[: len(got)]]
+    assert 2000 < len(found) <= 2500
+    before = serial("".join(lines[:2500]).encode(), True, False)[0]
+    assert found == before[: len(found)]
 
 
 def test_iterparse_turtle_with_workers_warns_and_parses(tmp_path: Path) -> None:
     path = tmp_path / "doc.ttl"
     path.write_text("<http://ex/s> <http://ex/p> 1, 2 .\n", encoding="utf-8")
-    with pytest.warns(UserWarning, match="cannot be cut"):
+    with pytest.warns(UserWarning, match="one process"):
         assert len(list(rdflib_strict.iterparse(path, workers=2))) == 2
 
 

@@ -25,6 +25,7 @@ from rdflib.plugin import Plugin
 from rdflib.serializer import Serializer
 
 from ..syntax.driver import on_error_arg
+from .illtyped import IllTypedReport
 from .internals import caller_selves, registry_entry, restore_registry_entry
 from .parsers import make_parser
 from .sink import SinkWriter, paused_gc
@@ -159,6 +160,8 @@ class _StrictParser(Parser):
         parsing goes on after it, the valid statements going into ``sink`` (without it, the
         first error raises and ``sink`` is left as it was); ``source_map``: a SourceMap that
         records where each statement was written (left as it was when the parse fails).
+        Ill-typed literals (valid RDF) are reported once the parse is done, in one
+        IllTypedLiteralWarning per datatype.
         """
         _check_encoding(kwargs)
         base = base_iri(source, kwargs.get("base"))
@@ -166,6 +169,7 @@ class _StrictParser(Parser):
         parser = make_parser(
             self.fmt, base, bnodes=kwargs.get("bnode_context"), default=sink, graph_for=writer.graph_for
         )
+        parser.warn = ill_typed = IllTypedReport()
         on_error = on_error_arg(kwargs.get("on_error"))
         source_map = source_map_arg(kwargs.get("source_map"))
         with open_input(source) as opened, paused_gc():
@@ -183,6 +187,7 @@ class _StrictParser(Parser):
             except BaseException:
                 writer.rollback()
                 raise
+        ill_typed.give(stacklevel=3)  # at the caller of Graph.parse
         prefixes: dict[str, str] = getattr(parser, "prefixes", {})
         for prefix, namespace in prefixes.items():
             sink.bind(prefix, namespace)  # exactly as rdflib's turtle parser binds them

@@ -7,12 +7,16 @@ is bounded (syntax/caches.py): a parser calls ``trim`` once per chunk. Blank nod
 for identity: a label's node id is the parse's random prefix plus the label, so the same label
 always gives the same node.
 Literals are built with ``normalize=False`` so that ``"007"^^xsd:integer`` stays ``007``
-(RDF 1.1 Concepts section 3.3: the lexical form is part of the literal's identity).
+(RDF 1.1 Concepts section 3.3: the lexical form is part of the literal's identity). An
+ill-typed one is valid RDF, which the parsers report themselves (edge/illtyped.py): rdflib's
+logged traceback and "weird boolean" warning for it are kept out of the caller's logs.
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
+import sys
 import uuid
 from typing import TYPE_CHECKING, Any, Final
 
@@ -27,6 +31,8 @@ from ..syntax.langtag import langtag_error
 from ..syntax.shown import clip
 
 if TYPE_CHECKING:
+    from types import FrameType
+
     from typing_extensions import TypeIs  # typing.TypeIs from Python 3.13
 
 __all__ = [
@@ -49,6 +55,7 @@ XSD_INTEGER: Final = URIRef(XSD.integer)
 XSD_DECIMAL: Final = URIRef(XSD.decimal)
 XSD_DOUBLE: Final = URIRef(XSD.double)
 XSD_BOOLEAN: Final = URIRef(XSD.boolean)
+_XSD_BOOLEAN_TEXT: Final = str(XSD.boolean)
 RDF_LANGSTRING: Final = URIRef(RDF.langString)
 RDF_DIRLANGSTRING: Final = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString")
 #: Why a literal typed rdf:dirLangString cannot be read or written in RDF 1.1 syntax.
@@ -98,6 +105,9 @@ def is_literal(term: Node | None) -> TypeIs[Literal]:
 # rdflib rewrites the whitespace of these even with normalize=False.
 _WHITESPACE_REWRITTEN: Final = frozenset((URIRef(XSD.normalizedString), URIRef(XSD.token)))
 _new_str = str.__new__
+_str_eq = str.__eq__
+# What rdflib's boolean conversion takes without a warning, once lowercased.
+_BOOLEAN_WORDS: Final = frozenset(("true", "false", "1", "0"))
 
 
 def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
@@ -111,10 +121,35 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
     """
     if datatype is None:
         return _literal_of(lexical, lang, None, lexical, None)
+    if _str_eq(datatype, _XSD_BOOLEAN_TEXT) and lexical.lower() not in _BOOLEAN_WORDS:
+        # The constructor would warn ("Parsing weird boolean") and give what this gives.
+        return _literal_of(lexical, None, datatype, False, True)
     reference = Literal(lexical, datatype=datatype, normalize=False)
     if datatype not in _WHITESPACE_REWRITTEN or str(reference) == lexical:
         return reference
     return _literal_of(lexical, None, reference.datatype, reference.value, reference.ill_typed)
+
+
+_CONVERSION_FAILED: Final = "Failed to convert Literal lexical form"
+_EXACT_LITERAL: Final = exact_literal.__code__
+
+
+def _not_built_here(record: logging.LogRecord) -> bool:
+    """rdflib.term's log filter: False (drop it) for the record, traceback and all, that
+    rdflib logs when it cannot convert a literal's lexical form, if ``exact_literal`` built
+    that literal. Called only when rdflib logs, so a well-typed literal pays nothing; anyone
+    else's Literal() still logs as rdflib means it to."""
+    if not str(record.msg).startswith(_CONVERSION_FAILED):
+        return True
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code is _EXACT_LITERAL:
+            return False
+        frame = frame.f_back
+    return True
+
+
+logging.getLogger("rdflib.term").addFilter(_not_built_here)
 
 
 def reduce_literal(literal: Literal) -> tuple[Any, tuple[str, URIRef | None, str | None]]:

@@ -21,10 +21,10 @@ from typing import Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import Terms, exact_literal
+from ..edge.terms import Terms, exact_literal, is_literal
 from ..syntax.caches import trim_caches
 from ..syntax.driver import BatchParser, OnError, Placed, Quad
-from ..syntax.errors import ParseError, SpanError, count_line_ends, describe_found, token_end
+from ..syntax.errors import ILL_TYPED, ParseError, SpanError, count_line_ends, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
@@ -36,6 +36,7 @@ from ..syntax.grammar import (
 )
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
+from ..syntax.xsd import ill_typed
 
 __all__ = ["LineParser"]
 
@@ -170,6 +171,8 @@ class LineParser(BatchParser):
                     append(quad)
                     if spans is not None:
                         spans.append(start)
+                    if self.warn is not None:
+                        self._warn_ill_typed(quad[2], start)
             self.trim_caches()
             yield out
 
@@ -228,8 +231,23 @@ class LineParser(BatchParser):
             datatype: URIRef | None = None
             if dt is not None:
                 datatype = self.terms.iris.get(dt) or self.terms.absolute_iri(dt)
-            lit = self._typed[key] = self.terms.literal(unescape_string(raw), datatype, lang)
+            lexical = unescape_string(raw)
+            lit = self.terms.literal(lexical, datatype, lang)
+            if self.warn is not None and datatype is not None and ill_typed(lexical, datatype) is not None:
+                # Not cached: each one goes to the precise reader, which places its warning.
+                raise SpanError(ILL_TYPED)
+            self._typed[key] = lit
         return lit
+
+    def _warn_ill_typed(self, o: Node, pos: int) -> None:
+        """Hand ``warn`` the object ``o`` of the statement read at ``pos`` if it is ill-typed."""
+        if is_literal(o) and o.datatype is not None:
+            reason = ill_typed(o, o.datatype)
+            if reason is not None:
+                assert self.warn is not None
+                # Subject and predicate hold no '"': the literal starts at the line's first one.
+                start = self._src.index('"', pos)
+                self.warn(self._error(start, self._literal_token(start)[0], f"{ILL_TYPED}: {reason}"))
 
     def _graph_label(self, g_iri: str | None, g_bn: str | None) -> Hashable:
         if g_iri is not None:
