@@ -45,8 +45,8 @@ Usage (from the repository root)::
 
 ``--sizes`` takes ``small``, ``x20`` (schema.org; the default is both) and ``diverse-100k``,
 ``diverse-1m``, ``diverse-5m``, ``plain-1m``, ``plain-5m``, ``longlit-20k``, ``longlit-100k``;
-``--only`` picks the formats of all of them. Large inputs
-(everything but ``small``) get 3 runs and the memory probes. Parsing 5M diverse statements
+``--only`` picks the formats of all of them. Large inputs (everything but ``small``) get 3
+runs and the memory probes. Parsing 5M diverse statements
 into a Graph takes several GiB per variant: on ``diverse-5m`` prefer ``--validate`` with the
 in-process workloads off.
 

@@ -49,7 +49,7 @@ import bisect
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -730,13 +730,15 @@ def ensure_generated(
     return dst
 
 
+def generated_inputs(
+    names: Iterable[str], ensure: Callable[[str, str], Path], keys: Sequence[str], sizes: Sequence[str]
+) -> list[Input]:
+    """The inputs of the generated sizes ``names`` among ``sizes``, made by ``ensure(size, key)``."""
+    return [Input(ensure(size, key), FORMATS[key], size) for size in names if size in sizes for key in keys]
+
+
 def diverse_inputs(keys: Sequence[str], sizes: Sequence[str]) -> list[Input]:
-    return [
-        Input(ensure_diverse(size, key), FORMATS[key], size)
-        for size in DIVERSE_SIZES
-        if size in sizes
-        for key in keys
-    ]
+    return generated_inputs(DIVERSE_SIZES, ensure_diverse, keys, sizes)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -25,8 +25,8 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from common import FORMATS, Fmt, Input
-from diverse import DEFAULT_SEED, ensure_generated, stamp
+from common import Fmt, Input
+from diverse import DEFAULT_SEED, ensure_generated, generated_inputs, stamp
 
 GENERATOR_VERSION = 1
 #: size name -> (shape, statements)
@@ -105,9 +105,4 @@ def ensure_shape(size: str, key: str, seed: int = DEFAULT_SEED) -> Path:
 
 
 def shape_inputs(keys: Sequence[str], sizes: Sequence[str]) -> list[Input]:
-    return [
-        Input(ensure_shape(size, key), FORMATS[key], size)
-        for size in SHAPE_SIZES
-        if size in sizes
-        for key in keys
-    ]
+    return generated_inputs(SHAPE_SIZES, ensure_shape, keys, sizes)
