@@ -7,7 +7,10 @@ renamed per copy; the x20 .nq and .trig hold 20 named graphs), generated once in
 ``benchmarks/_data/`` (see ``data.py``). With ``--sizes diverse-100k,diverse-1m,diverse-5m``:
 seeded Wikidata-like files in which nearly every term is distinct (multilingual labels,
 escapes, typed literals, blank nodes, percent-encoded IRIs, a graph per run of statements in
-.nq/.trig), generated and checked by pyoxigraph once into ``benchmarks/_data/`` (``diverse.py``).
+.nq/.trig), generated and checked by pyoxigraph once into ``benchmarks/_data/`` (``diverse.py``). With
+``--sizes plain-1m,plain-5m,longlit-20k,longlit-100k``: lines of one IRI per term and nothing
+else, and lines whose objects are literals of 1-8 KiB with escapes (``shapes.py``), generated
+the same way.
 
 Workloads, a module each, timed in-process (median of N runs, ``gc.collect()`` before each
 run, variants interleaved round-robin so that drift affects them all alike):
@@ -44,8 +47,9 @@ Usage (from the repository root)::
         --no-parse --no-serialize --no-iterparse --no-memory
 
 ``--sizes`` takes ``small``, ``x20`` (schema.org; the default is both) and ``diverse-100k``,
-``diverse-1m``, ``diverse-5m``; ``--only`` picks the formats of all of them. Large inputs
-(everything but ``small``) get 3 runs and the memory probes. Parsing 5M diverse statements
+``diverse-1m``, ``diverse-5m``, ``plain-1m``, ``plain-5m``, ``longlit-20k``, ``longlit-100k``;
+``--only`` picks the formats of all of them. Large inputs (everything but ``small``) get 3
+runs and the memory probes. Parsing 5M diverse statements
 into a Graph takes several GiB per variant: on ``diverse-5m`` prefer ``--validate`` with the
 in-process workloads off.
 
@@ -79,12 +83,13 @@ from parallel import ParallelRow, parallel_table, run_parallel
 from parse import parse_table, run_parsers
 from process import ProcessRow, process_table, run_process
 from serialize import run_serializers, serialize_table
+from shapes import SHAPE_SIZES, shape_inputs
 from sourcemap import ROWS as SOURCE_MAP_ROWS
 from sourcemap import run_source_maps, source_map_table
 from stream import iterparse_table, run_iterparse
 from validate import run_validate, validate_table
 
-ALL_SIZES = (*SIZES, *DIVERSE_SIZES)
+ALL_SIZES = (*SIZES, *DIVERSE_SIZES, *SHAPE_SIZES)
 
 
 def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
@@ -238,7 +243,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--sizes",
         type=csv_choice(ALL_SIZES),
         help="inputs: " + ",".join(ALL_SIZES) + " (default small,x20: schema.org; diverse-*: "
-        "term-diverse generated data, see diverse.py)",
+        "term-diverse generated data, see diverse.py; plain-*, longlit-*: one IRI per term, "
+        "long literals, see shapes.py)",
     )
     ap.add_argument(
         "--variants",
@@ -290,6 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     inputs = build_inputs(resolve_data_dir(args.data), args.only, args.sizes)
     inputs += diverse_inputs(args.only, args.sizes)
+    inputs += shape_inputs(args.only, args.sizes)
     report = Report()
     for inp in inputs:
         run_file(inp, args, report)

@@ -71,7 +71,7 @@ FORMATS: dict[str, Fmt] = {
 class Input:
     path: Path
     fmt: Fmt
-    size: str  # "small" or "x20" (schema.org), or a diverse.DIVERSE_SIZES name
+    size: str  # "small" or "x20" (schema.org), a diverse.DIVERSE_SIZES or shapes.SHAPE_SIZES name
 
     @property
     def large(self) -> bool:

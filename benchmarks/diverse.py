@@ -49,7 +49,7 @@ import bisect
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -658,11 +658,17 @@ def oxigraph_count(path: Path, fmt: Fmt) -> int | None:
     return sum(1 for _ in ox.parse(path=str(path), format=getattr(ox.RdfFormat, fmt.oxigraph)))
 
 
-def generate(path: Path, fmt: Fmt, statements: int, seed: int, check: bool = True) -> dict[str, Any]:
-    """Write ``path`` (through a .tmp file) and read it back with pyoxigraph."""
+#: Writes ``statements`` statements of a seeded generator to a file in a format.
+WriteFile = Callable[[Path, Fmt, int, int], None]
+
+
+def generate(
+    path: Path, fmt: Fmt, statements: int, seed: int, check: bool = True, write: WriteFile = write_file
+) -> dict[str, Any]:
+    """Write ``path`` with ``write`` (through a .tmp file) and read it back with pyoxigraph."""
     tmp = path.with_name(path.name + ".tmp")
     started = time.perf_counter()
-    write_file(tmp, fmt, statements, seed)
+    write(tmp, fmt, statements, seed)
     written = time.perf_counter() - started
     info: dict[str, Any] = {"bytes": tmp.stat().st_size, "write_seconds": round(written, 1)}
     if check:
@@ -683,10 +689,12 @@ def generate(path: Path, fmt: Fmt, statements: int, seed: int, check: bool = Tru
 # --------------------------------------------------------------------------- cached inputs
 
 
-def stamp(key: str, statements: int, seed: int) -> dict[str, Any]:
+def stamp(
+    key: str, statements: int, seed: int, generator: str = "diverse", version: int = GENERATOR_VERSION
+) -> dict[str, Any]:
     return {
-        "generator": "diverse",
-        "version": GENERATOR_VERSION,
+        "generator": generator,
+        "version": version,
         "format": key,
         "statements": statements,
         "seed": seed,
@@ -695,16 +703,24 @@ def stamp(key: str, statements: int, seed: int) -> dict[str, Any]:
 
 def ensure_diverse(size: str, key: str, seed: int = DEFAULT_SEED) -> Path:
     """``benchmarks/_data/<size>.<key>``, generated and checked once."""
+    statements = DIVERSE_SIZES[size]
+    return ensure_generated(size, key, statements, stamp(key, statements, seed), "term-diverse", write_file)
+
+
+def ensure_generated(
+    size: str, key: str, statements: int, wanted: dict[str, Any], what: str, write: WriteFile
+) -> Path:
+    """``benchmarks/_data/<size>.<key>`` written by ``write`` with ``wanted``'s seed, unless
+    a file with the stamp ``wanted`` is there; checked by pyoxigraph when generated."""
     from data import CACHE_DIR, read_meta, write_meta
 
-    statements = DIVERSE_SIZES[size]
     dst = CACHE_DIR / f"{size}.{key}"
-    wanted = stamp(key, statements, seed)
     if dst.exists() and read_meta(dst).get("stamp") == wanted:
         return dst
-    log(f"generating {dst.relative_to(REPO_ROOT)} ({statements:,} term-diverse statements, seed {seed}) ...")
+    seed = wanted["seed"]
+    log(f"generating {dst.relative_to(REPO_ROOT)} ({statements:,} {what} statements, seed {seed}) ...")
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
-    info = generate(dst, FORMATS[key], statements, seed)
+    info = generate(dst, FORMATS[key], statements, seed, write=write)
     checked = (
         "checked by pyoxigraph"
         if info.get("pyoxigraph_statements")
@@ -715,13 +731,15 @@ def ensure_diverse(size: str, key: str, seed: int = DEFAULT_SEED) -> Path:
     return dst
 
 
+def generated_inputs(
+    names: Iterable[str], ensure: Callable[[str, str], Path], keys: Sequence[str], sizes: Sequence[str]
+) -> list[Input]:
+    """The inputs of the generated sizes ``names`` among ``sizes``, made by ``ensure(size, key)``."""
+    return [Input(ensure(size, key), FORMATS[key], size) for size in names if size in sizes for key in keys]
+
+
 def diverse_inputs(keys: Sequence[str], sizes: Sequence[str]) -> list[Input]:
-    return [
-        Input(ensure_diverse(size, key), FORMATS[key], size)
-        for size in DIVERSE_SIZES
-        if size in sizes
-        for key in keys
-    ]
+    return generated_inputs(DIVERSE_SIZES, ensure_diverse, keys, sizes)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

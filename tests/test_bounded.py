@@ -7,7 +7,7 @@ import io
 import itertools
 import re
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -15,7 +15,9 @@ from rdflib import BNode, Graph
 
 import rdflib_strict
 from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.formats.convert_lines import LineConverter
 from rdflib_strict.formats.validate_lines import LineValidator
+from rdflib_strict.formats.validate_turtle import TurtleValidator
 from rdflib_strict.formats.write_lines import quad_groups, write_lines
 from rdflib_strict.syntax import caches
 from rdflib_strict.syntax.source import ChunkReader
@@ -192,3 +194,42 @@ def test_streaming_peak_memory_does_not_grow_with_distinct_terms(
     small = _peak_bytes(small_n, fmt)
     large = _peak_bytes(3 * small_n, fmt)
     assert large > small * 2, (small, large)
+
+
+_PLAIN_LINE = "<http://example.org/s123> <http://example.org/p7> <http://example.org/o456> .\n"
+
+
+def _run_validator(quads: bool) -> Callable[[ChunkReader], int]:
+    # As the CLI's validate runs it: ill-typed literals are looked for.
+    return LineValidator(quads, warn=lambda e: None).check
+
+
+def _run_converter(reader: ChunkReader) -> int:
+    return LineConverter(False, False).convert(reader, io.BytesIO())
+
+
+def _run_turtle_validator(reader: ChunkReader) -> int:
+    return TurtleValidator(False, None).check(reader)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [_run_validator(False), _run_validator(True), _run_converter, _run_turtle_validator],
+    ids=["validate-nt", "validate-nq", "convert-nt", "validate-ttl"],
+)
+def test_fast_path_peak_memory_is_a_few_chunks(run: Callable[[ChunkReader], int]) -> None:
+    # The fast paths take runs of plain lines in one regex call, and sre keeps ~50 bytes of
+    # backtracking stack (PyMem, so traced) per byte a run spans until the call returns: with
+    # runs as long as the chunk, the peak was 52-63 chunks. With runs of at most
+    # RUN_STATEMENTS lines it is 4-6 chunks (the bytes read, their text, convert's output).
+    chunk = 128 << 10
+    doc = (_PLAIN_LINE * (3 * chunk // len(_PLAIN_LINE))).encode()
+    run(ChunkReader(io.BytesIO(_PLAIN_LINE.encode()), "warm-up"))  # regexes compiled untraced
+    tracemalloc.start()
+    try:
+        count = run(ChunkReader(io.BytesIO(doc), "x", chunk_size=chunk))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert count == doc.count(b"\n")
+    assert peak < 8 * chunk, peak / chunk

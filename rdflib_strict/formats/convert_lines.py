@@ -18,7 +18,7 @@ from ..edge.terms import Terms
 from ..syntax.driver import OnError, Quad
 from ..syntax.errors import ParseError, SerializeError
 from ..syntax.escapes import STRING_ESCAPED
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, run_of
 from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
 from .lines import LineParser
@@ -32,14 +32,14 @@ _PLAIN_BODY: Final = f"[^{STRING_ESCAPED}]*"
 
 
 def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:
-    """One or more whole lines the writer would write back byte for byte (with blank nodes
-    only if ``labels``: the writer keeps their labels)."""
+    """A run (``run_of``) of whole lines the writer would write back byte for byte (with
+    blank nodes only if ``labels``: the writer keeps their labels)."""
     node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})" if labels else f"<{ASCII_IRI_SHAPE}>"
     datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
     # The writer keeps a tag's case.
     obj = f'(?:{node}|"{_PLAIN_BODY}"(?:@{LANGTAG_SIMPLE}|\\^\\^{datatype})?)'
     graph = f"(?: {node})?" if quads else ""
-    return re.compile(f"(?:{node} <{ASCII_IRI_SHAPE}> {obj}{graph} \\.\\n)+")
+    return re.compile(run_of(f"{node} <{ASCII_IRI_SHAPE}> {obj}{graph} \\.\\n"))
 
 
 class LineConverter(LineParser):

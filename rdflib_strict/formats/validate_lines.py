@@ -26,7 +26,14 @@ from ..edge.terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 from ..syntax.driver import OnError
 from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, WS_LINE
+from ..syntax.grammar import (
+    BLANK_NODE_LABEL_BODY,
+    LANGTAG_BODY,
+    LANGTAG_SIMPLE,
+    NOT_LANG_DATATYPE,
+    WS_LINE,
+    run_of,
+)
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.source import ChunkReader
@@ -54,7 +61,7 @@ def _statement(iri: str, quads: bool) -> re.Pattern[str]:
 
 
 def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
-    """One or more whole lines of the plainest statements, which need no check beyond the
+    """A run (``run_of``) of whole lines of the plainest statements, which need no check beyond the
     regex (and the ill-typed search): ASCII IRIs, labels, literals with tags of the shapes
     language, language-script, language-region (well-formed BCP 47 by construction) or with a
     datatype other than rdf:langString / rdf:dirLangString; comments only when no ill-typed
@@ -66,7 +73,7 @@ def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
     terms = ["", node, f"<{ASCII_IRI_SHAPE}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
     comment = "(?:#[^\\r\\n]*)?" if comments else ""
     end = rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)"
-    return re.compile(f"(?:{WS_LINE.join(terms)}{end})+")
+    return re.compile(run_of(WS_LINE.join(terms) + end))
 
 
 # A typed literal. In a run, each line holds at most one literal and it opens at the line's

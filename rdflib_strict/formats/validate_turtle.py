@@ -52,6 +52,7 @@ from ..syntax.grammar import (
     LANGTAG_SIMPLE,
     NOT_LANG_DATATYPE,
     RDF_NS,
+    run_of,
 )
 from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
@@ -100,7 +101,7 @@ def _alternation(names: Iterable[str]) -> str:
 
 
 def _run_pattern(plain: frozenset[str], prefixes: frozenset[str]) -> str:
-    """One or more whole ``triples '.'`` statements of the shapes above, with prefixed names
+    """A run (``run_of``) of whole ``triples '.'`` statements of the shapes above, with prefixed names
     of ``prefixes`` (declared with namespaces ending in '/' or '#'), those of ``plain`` (not
     the rdf: namespace) also as datatypes."""
     rdf = prefixes - plain
@@ -128,7 +129,7 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str]) -> str:
     predicate_object_list = f"{verb}{_WS}{obj}(?:{_WS}(?:,|;{_WS}{verb}){_WS}{obj})*"
     statement = f"{subject}{_WS}{predicate_object_list}{_WS}{_STATEMENT_END}"
     # The caller starts the match after whitespace: the run ends just after a statement's '.'.
-    return f"(?:{_WS}{statement})+"
+    return run_of(_WS + statement)
 
 
 # --- the scan of a matched run: triples and typed literals -------------------------------------

@@ -73,6 +73,19 @@ NOT_LANG_DATATYPE: Final = f"(?!{re.escape(RDF_NS)}{LANG_DATATYPE_NAMES}>)"
 # Whitespace between tokens: N-Triples/N-Quads allow only space and tab inside a statement.
 WS_LINE: Final = "[ \t]*"
 
+# The fast paths take whole runs of statements in one regex call, but never more than this
+# many: sre keeps a backtracking entry for every repetition of a group (the run's and those
+# inside each statement) until the match returns, about 50 bytes of C memory per byte of
+# plain N-Triples, so an unbounded run over a 1 MiB chunk held some 50 MiB. 64 statements
+# hold a few hundred KiB, and the calls they add cost less than growing that stack did.
+RUN_STATEMENTS: Final = 64
+
+
+def run_of(statement: str) -> str:
+    """A pattern matching 1 to RUN_STATEMENTS consecutive matches of ``statement``."""
+    return f"(?:{statement}){{1,{RUN_STATEMENTS}}}"
+
+
 LANGTAG_RE: Final = re.compile(LANGTAG_BODY)
 BLANK_NODE_LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 IRIREF_BODY_RE: Final = re.compile(IRIREF_BODY)
