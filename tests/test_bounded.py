@@ -233,3 +233,50 @@ def test_fast_path_peak_memory_is_a_few_chunks(run: Callable[[ChunkReader], int]
         tracemalloc.stop()
     assert count == doc.count(b"\n")
     assert peak < 8 * chunk, peak / chunk
+
+
+def _long_literal_lines(n: int) -> str:
+    # Distinct texts of 4 KiB, with an escape, plain and tagged: what abstracts look like.
+    text = "é" * 4088
+    return "".join(
+        f'<http://example.org/s{i}> <http://example.org/p> "{i:08d}{text}\\n"{"@en" if i % 2 else ""} .\n'
+        for i in range(n)
+    )
+
+
+def _parse_batches(fmt: str) -> Callable[[ChunkReader], int]:
+    def run(reader: ChunkReader) -> int:
+        return sum(len(batch) for batch in make_parser(fmt).batches(reader))
+
+    return run
+
+
+class _Discard(io.RawIOBase):
+    def write(self, data: Any) -> int:
+        return len(data)
+
+
+def _convert_to_nowhere(reader: ChunkReader) -> int:
+    return LineConverter(False, False).convert(reader, _Discard())
+
+
+@pytest.mark.parametrize(
+    "run",
+    [_parse_batches("ntriples"), _parse_batches("turtle"), _convert_to_nowhere],
+    ids=["iterparse-nt", "iterparse-ttl", "convert-nt"],
+)
+def test_long_literals_are_not_kept_in_the_caches(run: Callable[[ChunkReader], int]) -> None:
+    # The caches are bounded in entries (CACHE_LIMIT): holding 16,384 texts of several KiB
+    # each, a parse or convert of long literals peaked at 613 MiB. Texts over
+    # CACHED_TEXT_MAX are not cached, so the peak is a few chunks' worth (was 60+).
+    chunk = 128 << 10
+    doc = _long_literal_lines(1000).encode()  # 8 MB: 64 chunks
+    run(ChunkReader(io.BytesIO(_long_literal_lines(1).encode()), "warm-up"))
+    tracemalloc.start()
+    try:
+        count = run(ChunkReader(io.BytesIO(doc), "x", chunk_size=chunk))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert count == doc.count(b"\n")
+    assert peak < 12 * chunk, peak / chunk

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..syntax.caches import trim_caches
+from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.errors import SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
@@ -271,5 +271,6 @@ class Terms:
             raise SpanError(DIRLANGSTRING_NEEDS)
         else:
             lit = self._build(lexical, datatype, None)
-        self.literals[key] = lit
+        if len(lexical) <= CACHED_TEXT_MAX:
+            self.literals[key] = lit
         return lit

@@ -22,7 +22,7 @@ from typing import Final
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..edge.terms import Terms, exact_literal, is_literal
-from ..syntax.caches import trim_caches
+from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.driver import BatchParser, OnError, Placed, Quad
 from ..syntax.errors import ILL_TYPED, ParseError, SpanError, count_line_ends, describe_found, token_end
 from ..syntax.escapes import unescape_string
@@ -221,7 +221,9 @@ class LineParser(BatchParser):
 
     def _plain_literal(self, raw: str) -> Literal:
         # A simple literal needs no check beyond its escapes: no second cache by value.
-        lit = self._plain[raw] = exact_literal(unescape_string(raw), None, None)
+        lit = exact_literal(unescape_string(raw), None, None)
+        if len(raw) <= CACHED_TEXT_MAX:
+            self._plain[raw] = lit
         return lit
 
     def _literal(self, raw: str, dt: str | None, lang: str | None) -> Literal:
@@ -236,7 +238,8 @@ class LineParser(BatchParser):
             if self.warn is not None and datatype is not None and ill_typed(lexical, datatype) is not None:
                 # Not cached: each one goes to the precise reader, which places its warning.
                 raise SpanError(ILL_TYPED)
-            self._typed[key] = lit
+            if len(raw) <= CACHED_TEXT_MAX:
+                self._typed[key] = lit
         return lit
 
     def _warn_ill_typed(self, o: Node, pos: int) -> None:

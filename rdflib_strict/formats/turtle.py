@@ -38,7 +38,7 @@ from ..edge.terms import (
     XSD_INTEGER,
     Terms,
 )
-from ..syntax.caches import trim_caches
+from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.charclass import char_class
 from ..syntax.driver import BatchParser, OnError, Placed, Quad
 from ..syntax.errors import (
@@ -1062,7 +1062,9 @@ class TurtleParser(BatchParser):
         if c != "@" and c != "^":
             lit = self._plain.get(raw)
             if lit is None:
-                lit = self._plain[raw] = self.terms.literal(self._unescape(raw, body_start), None, None)
+                lit = self.terms.literal(self._unescape(raw, body_start), None, None)
+                if len(raw) <= CACHED_TEXT_MAX:
+                    self._plain[raw] = lit
             return end, lit
         lexical = self._unescape(raw, body_start)
         if c == "@":
@@ -1116,7 +1118,9 @@ class TurtleParser(BatchParser):
         """
         if "\\" in raw:
             return None
-        lit = self._plain[raw] = self.terms.literal(raw, None, None)
+        lit = self.terms.literal(raw, None, None)
+        if len(raw) <= CACHED_TEXT_MAX:
+            self._plain[raw] = lit
         return lit
 
     def _unescape(self, raw: str, start: int) -> str:

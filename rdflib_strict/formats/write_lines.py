@@ -112,7 +112,8 @@ class _Lines:
             lines.clear()
 
 
-_CHUNK = 4096  # lines: about 400 KB of output; 512 to 8192 measure the same, 32768 is slower
+_CHUNK = 1024  # lines: about 100 KB of output (512 to 8192 measure the same, 32768 is slower); MiBs
+# with long literals, whose runs of _CHUNK statements and lines are held at once
 
 
 # The two loops below are the writers' hot path. An exact URIRef is looked up by its text in

@@ -11,12 +11,18 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-__all__ = ["CACHE_LIMIT", "trim_caches"]
+__all__ = ["CACHED_TEXT_MAX", "CACHE_LIMIT", "trim_caches"]
 
 #: The most entries a cache keeps between two trims (a chunk adds at most one entry per
 #: statement on top). A parse and a writer hold about six caches; at 65,536 entries each,
 #: converting term-diverse N-Triples peaked at 126 MiB, at 16,384 at 73 MiB, and ran faster.
 CACHE_LIMIT: Final = 1 << 14
+
+#: Literals with a longer text are not cached. The limit above counts entries, not bytes: a
+#: dump's long texts (abstracts, descriptions, WKT shapes) would fill a cache with 16,384
+#: of them, hundreds of MiB (convert of 20k 1-8 KiB literals peaked at 613 MiB), and such
+#: texts hardly ever repeat. Shorter literals, repeated ones among them, are cached as before.
+CACHED_TEXT_MAX: Final = 1024
 
 
 def trim_caches(*caches: dict[Any, Any] | set[Any]) -> None:
