@@ -46,9 +46,13 @@ Usage (from the repository root)::
     nice -n 10 .venv/bin/python benchmarks/bench.py --sizes diverse-1m,diverse-5m --validate \
         --no-parse --no-serialize --no-iterparse --no-memory
 
+    # whole processes (parse into a Graph, exit; a gc.collect() after the parse), vs rdflib
+    .venv/bin/python benchmarks/bench.py --sizes diverse-100k,diverse-1m,diverse-2.5m \
+        --only nt,ttl --process --no-parse --no-serialize --no-iterparse --no-memory
+
 ``--sizes`` takes ``small``, ``x20`` (schema.org; the default is both) and ``diverse-100k``,
-``diverse-1m``, ``diverse-5m``, ``plain-1m``, ``plain-5m``, ``longlit-20k``, ``longlit-100k``;
-``--only`` picks the formats of all of them. Large inputs (everything but ``small``) get 3
+``diverse-1m``, ``diverse-2.5m``, ``diverse-5m``, ``plain-1m``, ``plain-5m``, ``longlit-20k``,
+``longlit-100k``; ``--only`` picks the formats of all of them. Large inputs (everything but ``small``) get 3
 runs and the memory probes. Parsing 5M diverse statements
 into a Graph takes several GiB per variant: on ``diverse-5m`` prefer ``--validate`` with the
 in-process workloads off.
