@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from . import __version__, parallel
@@ -166,6 +166,22 @@ def _format_name(value: str) -> str:
         return format_for(value)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _at_least(least: int, meaning: str = "") -> Callable[[str], int]:
+    """argparse's ``type`` for a count option: an int of at least ``least``, else a usage error
+    (``-j -1`` reached parallel.worker_count and ended in a traceback)."""
+
+    def count(value: str) -> int:
+        try:
+            n = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be {least} or more{meaning}, not {n}")
+        return n
+
+    return count
 
 
 class _TooMany(Exception):
@@ -931,7 +947,9 @@ def _validate_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("files", nargs="+", metavar="FILE", help="files to check ('-' reads stdin)")
     _format_option(v, "input")
     v.add_argument("--base", metavar="IRI", help="base IRI for Turtle (default: the file's file: URI)")
-    v.add_argument("--max-errors", type=int, default=100, metavar="N", help="errors per file (default 100)")
+    v.add_argument(
+        "--max-errors", type=_at_least(1), default=100, metavar="N", help="errors per file (default 100)"
+    )
     v.add_argument(
         "--warn-ill-typed",
         action=argparse.BooleanOptionalAction,
@@ -1024,7 +1042,7 @@ def _jobs_option(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "-j",
         "--jobs",
-        type=int,
+        type=_at_least(0, " (0: one per core)"),
         default=1,
         metavar="N",
         help="worker processes for N-Triples and N-Quads (0: one per core; default 1)."
@@ -1073,8 +1091,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     _quiet_rdflib()
     ap = _build_parser()
     args = ap.parse_args(argv)
-    if getattr(args, "max_errors", 1) < 1:
-        ap.error("--max-errors must be at least 1")
     try:
         return int(args.run(args))
     except _UsageError as e:

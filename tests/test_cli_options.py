@@ -399,3 +399,24 @@ def test_one_statement_is_one_statement(tmp_path: Path) -> None:
     out = run(["convert", "a.nt", "-t", "nt"], cwd=tmp_path)
     assert "1 statement converted in " in out.stderr
     assert "statements" not in out.stderr
+
+
+# --- counts checked as usage ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["validate", "-j", "-1"], "argument -j/--jobs: must be 0 or more (0: one per core), not -1"),
+        (["convert", "-t", "nt", "--jobs", "-2"], "argument -j/--jobs: must be 0 or more"),
+        (["validate", "--max-errors", "0"], "argument --max-errors: must be 1 or more, not 0"),
+        (["validate", "-j", "two"], "argument -j/--jobs: not a whole number: 'two'"),
+    ],
+)
+def test_counts_out_of_range_are_usage_errors(tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    out = run([*args, "a.nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"usage: rdflib-strict {args[0]}")
+    assert message in out.stderr
