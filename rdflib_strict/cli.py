@@ -964,7 +964,7 @@ def _validate_options(v: argparse.ArgumentParser) -> None:
         "one SARIF 2.1.0 JSON log of every file on stdout, for code scanning and editors",
     )
     _jobs_option(v)
-    v.set_defaults(run=_cmd_validate)
+    v.set_defaults(run=_cmd_validate, command_parser=v)
 
 
 def _convert_options(c: argparse.ArgumentParser) -> None:
@@ -1004,7 +1004,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
     )
     c.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     _jobs_option(c)
-    c.set_defaults(run=_cmd_convert)
+    c.set_defaults(run=_cmd_convert, command_parser=c)
 
 
 def _shacl_options(s: argparse.ArgumentParser) -> None:
@@ -1035,7 +1035,7 @@ def _shacl_options(s: argparse.ArgumentParser) -> None:
     s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
     _report_option(s, "each result on stderr with its line and a caret", "one SARIF 2.1.0 JSON log on stdout")
     s.add_argument("-q", "--quiet", action="store_true", help="one line per result, no summary")
-    s.set_defaults(run=_cmd_shacl)
+    s.set_defaults(run=_cmd_shacl, command_parser=s)
 
 
 def _jobs_option(command: argparse.ArgumentParser) -> None:
@@ -1086,11 +1086,23 @@ def _steady_heap() -> None:
     mallopt(_M_TRIM_THRESHOLD, 64 << 20)
 
 
+def _parse(ap: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, files anywhere among the options as riot and rapper take them
+    (``validate a.nt -q b.nt``): argparse alone takes only the first run of them."""
+    args, extra = ap.parse_known_args(argv)
+    unknown = [arg for arg in extra if arg.startswith("-") and arg != "-"]
+    if unknown:
+        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    files = "inputs" if args.command == "convert" else "files"
+    setattr(args, files, getattr(args, files) + extra)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _steady_heap()
     _quiet_rdflib()
     ap = _build_parser()
-    args = ap.parse_args(argv)
+    args = _parse(ap, argv)
     try:
         return int(args.run(args))
     except _UsageError as e:

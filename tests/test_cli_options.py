@@ -401,7 +401,24 @@ def test_one_statement_is_one_statement(tmp_path: Path) -> None:
     assert "statements" not in out.stderr
 
 
-# --- counts checked as usage ------------------------------------------------
+# --- files among the options, counts checked as usage ------------------------------------------------
+
+
+def test_files_may_follow_options_as_riot_and_rapper_take_them(tmp_path: Path) -> None:
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "b.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    (tmp_path / "c.nq").write_text("_:x <http://ex/p> <http://ex/o> <http://ex/g> .\n", encoding="utf-8")
+    out = run(["validate", "a.nt", "-q", "b.nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (1, "")
+    assert out.stderr.startswith("b.nt:1:1: invalid IRI <rel>")
+    # In the order given: the third input's blank nodes are f3_'s.
+    out = run(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "_:f3_x <http://ex/p>" in out.stdout and "from 3 files" in out.stderr
+    out = run(["convert", "a.nt", "-t", "nt", "c.nq", "--bogus"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.startswith("usage: rdflib-strict convert")
+    assert "error: unrecognized arguments: --bogus" in out.stderr
 
 
 @pytest.mark.parametrize(
