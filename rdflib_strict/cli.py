@@ -627,8 +627,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if not ok:
         if tmp is None and not reader_left:
             print(
-                "rdflib-strict: the output on stdout is incomplete: it stops where the conversion"
-                " failed (-o FILE writes the file only when the conversion succeeds)",
+                "rdflib-strict: the output on stdout is incomplete: it holds at most the statements"
+                " read before the error (-o FILE writes the file only when the conversion succeeds)",
                 file=sys.stderr,
             )
         return status

@@ -328,10 +328,17 @@ def test_convert_to_stdout_that_fails_midway_says_the_output_is_incomplete(tmp_p
     (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
     out = run(["convert", "good.nt", "bad.nt", "-t", "nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (1, NT)  # what came before the error
-    assert out.stderr.endswith(
-        "rdflib-strict: the output on stdout is incomplete: it stops where the conversion failed"
-        " (-o FILE writes the file only when the conversion succeeds)\n"
+    incomplete = (
+        "rdflib-strict: the output on stdout is incomplete: it holds at most the statements read"
+        " before the error (-o FILE writes the file only when the conversion succeeds)\n"
     )
+    assert out.stderr.endswith(incomplete)
+    # N-Triples are written in runs, and Turtle once all is read: less came out, or nothing.
+    (tmp_path / "many.nt").write_text(NT * 5000 + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    for to, written in (("nt", range(5000)), ("ttl", range(1))):
+        out = run(["convert", "many.nt", "-t", to], cwd=tmp_path)
+        assert out.returncode == 1 and out.stdout.count("\n") in written, to
+        assert out.stderr.endswith(incomplete), to
     complete = run(["convert", "good.nt", "good.nt", "-t", "nt"], cwd=tmp_path)
     assert complete.returncode == 0 and "incomplete" not in complete.stderr
     # A reader that closes the pipe early (| head) wanted no more: nothing to warn it about.
