@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from . import __version__, parallel
 from .api import FORMATS, format_for
+from .edge.illtyped import IllTypedLiteralWarning
 from .edge.parsers import StatementParser, make_parser
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .edge.terms import Statement, document_prefix
@@ -767,13 +768,22 @@ class _Documents:
         stream = io.StringIO(text)
         stream.name = source.opened.name  # spans and errors name the source as given
         self.lines[stream.name] = text_lines(text)
-        self.dataset.parse(
-            source=stream,
-            format=f"strict-{source.fmt}",
-            publicID=source.opened.base,
-            source_map=self.source_map,
-            on_error=self.errors.append,
-        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", IllTypedLiteralWarning)
+            self.dataset.parse(
+                source=stream,
+                format=f"strict-{source.fmt}",
+                publicID=source.opened.base,
+                source_map=self.source_map,
+                on_error=self.errors.append,
+            )
+        for w in caught:
+            # The parse's one warning per datatype, said as validate says it (one line, no
+            # Python source line); anything else as Python would have shown it.
+            if issubclass(w.category, IllTypedLiteralWarning):
+                print(w.message, file=sys.stderr)
+            else:
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
 def _cmd_shacl(args: argparse.Namespace) -> int:
