@@ -930,14 +930,17 @@ def _build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+# How every FORMAT option says which names it takes (the same for input and output).
+_FORMAT_NAMES = f"{_NAMES}, an alias such as N-Triples or nq, or a media type such as text/turtle"
+
+
 def _format_option(command: argparse.ArgumentParser, what: str) -> None:
     command.add_argument(
         "-f",
         "--format",
         type=_format_name,
         metavar="FORMAT",
-        help=f"{what} format ({_NAMES}, an alias such as N-Triples or nq, or a media type such as"
-        " text/turtle); default: from the extension",
+        help=f"{what} format ({_FORMAT_NAMES}); default: from the extension",
     )
 
 
@@ -956,7 +959,9 @@ def _report_option(command: argparse.ArgumentParser, text: str, sarif: str) -> N
 def _validate_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("files", nargs="+", metavar="FILE", help="files to check ('-' reads stdin)")
     _format_option(v, "input")
-    v.add_argument("--base", metavar="IRI", help="base IRI for Turtle (default: the file's file: URI)")
+    v.add_argument(
+        "--base", metavar="IRI", help="base IRI for Turtle and TriG (default: the file's file: URI)"
+    )
     v.add_argument(
         "--max-errors", type=_at_least(1), default=100, metavar="N", help="errors per file (default 100)"
     )
@@ -984,7 +989,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         "--to",
         type=_format_name,
         metavar="FORMAT",
-        help=f"output format ({_NAMES}, or an alias); default: from the extension of -o's FILE",
+        help=f"output format ({_FORMAT_NAMES}); default: from the extension of -o's FILE",
     )
     _format_option(c, "input")
     c.add_argument("--from", type=_format_name, dest="format", action=_Deprecated, instead="--format")

@@ -161,6 +161,19 @@ def test_format_names_as_people_write_them(name: str, fmt: str) -> None:
     assert_same_graph(oxigraph_graph(converted.stdout.encode(), "trig"), doc)
 
 
+def test_every_format_option_says_it_takes_aliases_and_media_types() -> None:
+    # convert's --to took them too, but its help said only "or an alias".
+    names = "(ntriples, nquads, turtle, trig, an alias such as N-Triples or nq, or a media type such as"
+    for command, option, what in (
+        ("validate", "-f FORMAT, --format FORMAT", "input"),
+        ("convert", "-f FORMAT, --format FORMAT", "input"),
+        ("convert", "-t FORMAT, --to FORMAT", "output"),
+        ("shacl", "-f FORMAT, --format FORMAT", "data"),
+    ):
+        helptext = " ".join(run([command, "--help"]).stdout.split())
+        assert f"{option} {what} format {names} text/turtle)" in helptext, (command, option)
+
+
 def test_an_unknown_format_names_the_flag_and_lists_the_names() -> None:
     for args, flag in (
         (["convert", str(EXAMPLE), "--to", "rdfxml"], "--to"),
