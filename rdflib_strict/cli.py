@@ -20,11 +20,12 @@ import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from . import __version__, parallel
 from .api import FORMATS, format_for
+from .edge.illtyped import IllTypedLiteralWarning
 from .edge.parsers import StatementParser, make_parser
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .edge.terms import Statement, document_prefix
@@ -166,6 +167,22 @@ def _format_name(value: str) -> str:
         return format_for(value)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _at_least(least: int, meaning: str = "") -> Callable[[str], int]:
+    """argparse's ``type`` for a count option: an int of at least ``least``, else a usage error
+    (``-j -1`` reached parallel.worker_count and ended in a traceback)."""
+
+    def count(value: str) -> int:
+        try:
+            n = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+        if n < least:
+            raise argparse.ArgumentTypeError(f"must be {least} or more{meaning}, not {n}")
+        return n
+
+    return count
 
 
 class _TooMany(Exception):
@@ -611,8 +628,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if not ok:
         if tmp is None and not reader_left:
             print(
-                "rdflib-strict: the output on stdout is incomplete: it stops where the conversion"
-                " failed (-o FILE writes the file only when the conversion succeeds)",
+                "rdflib-strict: the output on stdout is incomplete: it holds at most the statements"
+                " read before the error (-o FILE writes the file only when the conversion succeeds)",
                 file=sys.stderr,
             )
         return status
@@ -751,13 +768,22 @@ class _Documents:
         stream = io.StringIO(text)
         stream.name = source.opened.name  # spans and errors name the source as given
         self.lines[stream.name] = text_lines(text)
-        self.dataset.parse(
-            source=stream,
-            format=f"strict-{source.fmt}",
-            publicID=source.opened.base,
-            source_map=self.source_map,
-            on_error=self.errors.append,
-        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", IllTypedLiteralWarning)
+            self.dataset.parse(
+                source=stream,
+                format=f"strict-{source.fmt}",
+                publicID=source.opened.base,
+                source_map=self.source_map,
+                on_error=self.errors.append,
+            )
+        for w in caught:
+            # The parse's one warning per datatype, said as validate says it (one line, no
+            # Python source line); anything else as Python would have shown it.
+            if issubclass(w.category, IllTypedLiteralWarning):
+                print(w.message, file=sys.stderr)
+            else:
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
 def _cmd_shacl(args: argparse.Namespace) -> int:
@@ -904,14 +930,17 @@ def _build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+# How every FORMAT option says which names it takes (the same for input and output).
+_FORMAT_NAMES = f"{_NAMES}, an alias such as N-Triples or nq, or a media type such as text/turtle"
+
+
 def _format_option(command: argparse.ArgumentParser, what: str) -> None:
     command.add_argument(
         "-f",
         "--format",
         type=_format_name,
         metavar="FORMAT",
-        help=f"{what} format ({_NAMES}, an alias such as N-Triples or nq, or a media type such as"
-        " text/turtle); default: from the extension",
+        help=f"{what} format ({_FORMAT_NAMES}); default: from the extension",
     )
 
 
@@ -930,8 +959,12 @@ def _report_option(command: argparse.ArgumentParser, text: str, sarif: str) -> N
 def _validate_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("files", nargs="+", metavar="FILE", help="files to check ('-' reads stdin)")
     _format_option(v, "input")
-    v.add_argument("--base", metavar="IRI", help="base IRI for Turtle (default: the file's file: URI)")
-    v.add_argument("--max-errors", type=int, default=100, metavar="N", help="errors per file (default 100)")
+    v.add_argument(
+        "--base", metavar="IRI", help="base IRI for Turtle and TriG (default: the file's file: URI)"
+    )
+    v.add_argument(
+        "--max-errors", type=_at_least(1), default=100, metavar="N", help="errors per file (default 100)"
+    )
     v.add_argument(
         "--warn-ill-typed",
         action=argparse.BooleanOptionalAction,
@@ -946,7 +979,7 @@ def _validate_options(v: argparse.ArgumentParser) -> None:
         "one SARIF 2.1.0 JSON log of every file on stdout, for code scanning and editors",
     )
     _jobs_option(v)
-    v.set_defaults(run=_cmd_validate)
+    v.set_defaults(run=_cmd_validate, command_parser=v)
 
 
 def _convert_options(c: argparse.ArgumentParser) -> None:
@@ -956,7 +989,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         "--to",
         type=_format_name,
         metavar="FORMAT",
-        help=f"output format ({_NAMES}, or an alias); default: from the extension of -o's FILE",
+        help=f"output format ({_FORMAT_NAMES}); default: from the extension of -o's FILE",
     )
     _format_option(c, "input")
     c.add_argument("--from", type=_format_name, dest="format", action=_Deprecated, instead="--format")
@@ -986,7 +1019,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
     )
     c.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     _jobs_option(c)
-    c.set_defaults(run=_cmd_convert)
+    c.set_defaults(run=_cmd_convert, command_parser=c)
 
 
 def _shacl_options(s: argparse.ArgumentParser) -> None:
@@ -1017,14 +1050,14 @@ def _shacl_options(s: argparse.ArgumentParser) -> None:
     s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
     _report_option(s, "each result on stderr with its line and a caret", "one SARIF 2.1.0 JSON log on stdout")
     s.add_argument("-q", "--quiet", action="store_true", help="one line per result, no summary")
-    s.set_defaults(run=_cmd_shacl)
+    s.set_defaults(run=_cmd_shacl, command_parser=s)
 
 
 def _jobs_option(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "-j",
         "--jobs",
-        type=int,
+        type=_at_least(0, " (0: one per core)"),
         default=1,
         metavar="N",
         help="worker processes for N-Triples and N-Quads (0: one per core; default 1)."
@@ -1068,13 +1101,23 @@ def _steady_heap() -> None:
     mallopt(_M_TRIM_THRESHOLD, 64 << 20)
 
 
+def _parse(ap: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments, files anywhere among the options as riot and rapper take them
+    (``validate a.nt -q b.nt``): argparse alone takes only the first run of them."""
+    args, extra = ap.parse_known_args(argv)
+    unknown = [arg for arg in extra if arg.startswith("-") and arg != "-"]
+    if unknown:
+        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    files = "inputs" if args.command == "convert" else "files"
+    setattr(args, files, getattr(args, files) + extra)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _steady_heap()
     _quiet_rdflib()
     ap = _build_parser()
-    args = ap.parse_args(argv)
-    if getattr(args, "max_errors", 1) < 1:
-        ap.error("--max-errors must be at least 1")
+    args = _parse(ap, argv)
     try:
         return int(args.run(args))
     except _UsageError as e:

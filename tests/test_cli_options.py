@@ -161,6 +161,19 @@ def test_format_names_as_people_write_them(name: str, fmt: str) -> None:
     assert_same_graph(oxigraph_graph(converted.stdout.encode(), "trig"), doc)
 
 
+def test_every_format_option_says_it_takes_aliases_and_media_types() -> None:
+    # convert's --to took them too, but its help said only "or an alias".
+    names = "(ntriples, nquads, turtle, trig, an alias such as N-Triples or nq, or a media type such as"
+    for command, option, what in (
+        ("validate", "-f FORMAT, --format FORMAT", "input"),
+        ("convert", "-f FORMAT, --format FORMAT", "input"),
+        ("convert", "-t FORMAT, --to FORMAT", "output"),
+        ("shacl", "-f FORMAT, --format FORMAT", "data"),
+    ):
+        helptext = " ".join(run([command, "--help"]).stdout.split())
+        assert f"{option} {what} format {names} text/turtle)" in helptext, (command, option)
+
+
 def test_an_unknown_format_names_the_flag_and_lists_the_names() -> None:
     for args, flag in (
         (["convert", str(EXAMPLE), "--to", "rdfxml"], "--to"),
@@ -328,10 +341,17 @@ def test_convert_to_stdout_that_fails_midway_says_the_output_is_incomplete(tmp_p
     (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
     out = run(["convert", "good.nt", "bad.nt", "-t", "nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (1, NT)  # what came before the error
-    assert out.stderr.endswith(
-        "rdflib-strict: the output on stdout is incomplete: it stops where the conversion failed"
-        " (-o FILE writes the file only when the conversion succeeds)\n"
+    incomplete = (
+        "rdflib-strict: the output on stdout is incomplete: it holds at most the statements read"
+        " before the error (-o FILE writes the file only when the conversion succeeds)\n"
     )
+    assert out.stderr.endswith(incomplete)
+    # N-Triples are written in runs, and Turtle once all is read: less came out, or nothing.
+    (tmp_path / "many.nt").write_text(NT * 5000 + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    for to, written in (("nt", range(5000)), ("ttl", range(1))):
+        out = run(["convert", "many.nt", "-t", to], cwd=tmp_path)
+        assert out.returncode == 1 and out.stdout.count("\n") in written, to
+        assert out.stderr.endswith(incomplete), to
     complete = run(["convert", "good.nt", "good.nt", "-t", "nt"], cwd=tmp_path)
     assert complete.returncode == 0 and "incomplete" not in complete.stderr
     # A reader that closes the pipe early (| head) wanted no more: nothing to warn it about.
@@ -399,3 +419,41 @@ def test_one_statement_is_one_statement(tmp_path: Path) -> None:
     out = run(["convert", "a.nt", "-t", "nt"], cwd=tmp_path)
     assert "1 statement converted in " in out.stderr
     assert "statements" not in out.stderr
+
+
+# --- files among the options, counts checked as usage ------------------------------------------------
+
+
+def test_files_may_follow_options_as_riot_and_rapper_take_them(tmp_path: Path) -> None:
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "b.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    (tmp_path / "c.nq").write_text("_:x <http://ex/p> <http://ex/o> <http://ex/g> .\n", encoding="utf-8")
+    out = run(["validate", "a.nt", "-q", "b.nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (1, "")
+    assert out.stderr.startswith("b.nt:1:1: invalid IRI <rel>")
+    # In the order given: the third input's blank nodes are f3_'s.
+    out = run(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "_:f3_x <http://ex/p>" in out.stdout and "from 3 files" in out.stderr
+    out = run(["convert", "a.nt", "-t", "nt", "c.nq", "--bogus"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.startswith("usage: rdflib-strict convert")
+    assert "error: unrecognized arguments: --bogus" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["validate", "-j", "-1"], "argument -j/--jobs: must be 0 or more (0: one per core), not -1"),
+        (["convert", "-t", "nt", "--jobs", "-2"], "argument -j/--jobs: must be 0 or more"),
+        (["validate", "--max-errors", "0"], "argument --max-errors: must be 1 or more, not 0"),
+        (["validate", "-j", "two"], "argument -j/--jobs: not a whole number: 'two'"),
+    ],
+)
+def test_counts_out_of_range_are_usage_errors(tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    out = run([*args, "a.nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"usage: rdflib-strict {args[0]}")
+    assert message in out.stderr

@@ -350,6 +350,24 @@ def test_cli_result_without_a_place(tmp_path: Path) -> None:
     )
 
 
+def test_cli_ill_typed_literals_are_one_line_each_as_validate_says_them(tmp_path: Path) -> None:
+    (tmp_path / "d.ttl").write_text(
+        "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+        '<http://example.org/x> <http://example.org/n> "one"^^xsd:integer, "two"^^xsd:integer .\n',
+        encoding="utf-8",
+    )
+    for quiet in ([], ["-q"]):
+        done = run_cli(["shacl", *quiet, "d.ttl", "-s", str(DATA / "shapes.ttl")], cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (0, "")
+        # Not Python's warning format (category, the rdflib source line that called the parser).
+        assert done.stderr.splitlines()[0] == (
+            "d.ttl:2:47: ill-typed literal (valid RDF; a warning): not an xsd:integer (digits with"
+            " an optional sign); 2 ill-typed xsd:integer literals in all (`rdflib-strict validate`"
+            " lists each)"
+        )
+        assert len(done.stderr.splitlines()) == 2 - len(quiet)  # and the summary, unless -q
+
+
 def test_cli_data_not_rdf_is_reported_as_validate_does_exit_1(tmp_path: Path) -> None:
     (tmp_path / "bad.ttl").write_text(
         "@prefix ex: <http://example.org/> .\nex:a ex:b .\nex:c ex:d\n", encoding="utf-8"
