@@ -24,15 +24,16 @@ import pytest
 from clirun import run_cli, run_process
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from verdicts import Error, parser_verdict, validator_verdict
 
 from rdflib_strict import cli
-from rdflib_strict.edge.parsers import make_parser
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.errors import ParseError
 from rdflib_strict.syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
 from rdflib_strict.syntax.source import ChunkReader
 
 REPO = Path(__file__).resolve().parent.parent
+_FORMAT = {False: "ntriples", True: "nquads"}
 XSD = "http://www.w3.org/2001/XMLSchema#"
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 
@@ -319,56 +320,27 @@ def line_document(draw: st.DrawFn, quads: bool) -> str:
     return "".join(lines)
 
 
-Verdict = tuple[int, list[tuple[int, int, int, str, str]]]
-
-
-def _errors(log: list[ParseError]) -> list[tuple[int, int, int, str, str]]:
-    return [(e.lineno, e.colno, e.end_offset, e.msg, e.skipped) for e in log]
-
-
-def parser_verdict(data: bytes, quads: bool, chunk_size: int | None = None) -> Verdict:
-    parser = make_parser("nquads" if quads else "ntriples")
-    log: list[ParseError] = []
-    reader = (
-        ChunkReader(io.BytesIO(data), "x")
-        if chunk_size is None
-        else ChunkReader(io.BytesIO(data), "x", chunk_size=chunk_size)
-    )
-    count = parser.parse(reader, lambda batch: None, log.append)
-    return count, _errors(log)
-
-
-def validator_verdict(data: bytes, quads: bool, chunk_size: int | None = None) -> Verdict:
-    log: list[ParseError] = []
-    warnings: list[ParseError] = []
-    reader = (
-        ChunkReader(io.BytesIO(data), "x")
-        if chunk_size is None
-        else ChunkReader(io.BytesIO(data), "x", chunk_size=chunk_size)
-    )
-    count = LineValidator(quads, warnings.append).check(reader, log.append)
-    return count, _errors(log)
-
-
 @pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_validator_gives_the_parsers_verdicts(quads: bool, data: st.DataObject) -> None:
     doc = data.draw(line_document(quads)).encode("utf-8")
-    expected = parser_verdict(doc, quads)
+    fmt = _FORMAT[quads]
+    # The count and the errors: the line parser gives no warnings.
+    expected = parser_verdict(doc, fmt)[:2]
     event(f"errors: {min(len(expected[1]), 3)}")
-    assert validator_verdict(doc, quads) == expected, doc
+    assert validator_verdict(doc, fmt)[:2] == expected, doc
     for size in (1, 7, 64):
-        chunked = parser_verdict(doc, quads, size)
-        assert validator_verdict(doc, quads, size) == chunked, (size, doc)
+        chunked = parser_verdict(doc, fmt, None, size)[:2]
+        assert validator_verdict(doc, fmt, None, size)[:2] == chunked, (size, doc)
         # Chunk boundaries move nothing but the blank lines a skipped text may take along
         # (see test_skipped_text_does_not_depend_on_chunking).
         assert _no_blank_lines(chunked) == _no_blank_lines(expected), (size, doc)
 
 
-def _no_blank_lines(verdict: Verdict) -> Verdict:
+def _no_blank_lines(verdict: tuple[int, list[Error]]) -> tuple[int, list[Error]]:
     count, errors = verdict
-    return count, [(*e[:4], e[4].rstrip("\r\n")) for e in errors]
+    return count, [(*e[:4], e[4].rstrip("\r\n"), *e[5:]) for e in errors]
 
 
 @pytest.mark.parametrize("check", [parser_verdict, validator_verdict], ids=["parser", "validator"])
@@ -376,10 +348,10 @@ def test_skipped_text_does_not_depend_on_chunking(check: Any) -> None:
     # A bad line followed by blank lines: its ParseError.skipped should not change with where
     # the reader happens to cut its chunks (the CLI's rejects file is made of it).
     doc = b"<http://ex/s> <http://ex/p> <rel> .\n\n\n<http://ex/s> <http://ex/p> <http://ex/o> .\n"
-    whole = check(doc, False)
+    whole = check(doc, "ntriples")
     assert whole[0] == 1
     for size in (1, 7, 40):
-        assert check(doc, False, size) == whole, size
+        assert check(doc, "ntriples", None, size) == whole, size
 
 
 @pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
@@ -395,7 +367,7 @@ def test_validator_verdicts_golden(quads: bool) -> None:
         "\n"
         '<http://ex/s> <http://[::1]/p> "caf\u00e9" .'  # 8 valid, no line end
     )
-    count, errors = validator_verdict(doc.encode(), quads)
+    count, errors, _ = validator_verdict(doc.encode(), _FORMAT[quads])
     assert count == 2
     assert [(line, col) for line, col, *_ in errors] == [(2, 29), (3, 27), (4, 29), (5, 30)]
     assert "relative IRI" in errors[0][3]
@@ -412,7 +384,7 @@ def test_lang_datatypes_without_a_tag_are_caught_inside_a_run(quads: bool, datat
     # camel-cased rdf:dirLangString through, found by the differential test above).
     ok = '<http://ex/s> <http://ex/p> "ok" .\n'
     doc = ok * 3 + f'<http://ex/s> <http://ex/p> "x"^^<{RDF}{datatype}> .\n' + ok * 3
-    count, errors = validator_verdict(doc.encode(), quads)
+    count, errors, _ = validator_verdict(doc.encode(), _FORMAT[quads])
     assert count == 6
     assert [(line, col) for line, col, *_ in errors] == [(4, 29)]
     assert f"rdf:{datatype} needs a language tag" in errors[0][3]
@@ -424,7 +396,7 @@ def test_a_label_run_on_into_a_graph_label_is_caught_inside_a_run(tmp_path: Path
     ok = '<http://ex/s> <http://ex/p> "ok" .\n'
     doc = ok * 3 + "<http://ex/s> <http://ex/p> _:o_:g .\n" + ok * 3
     for quads in (False, True):
-        count, errors = validator_verdict(doc.encode(), quads)
+        count, errors, _ = validator_verdict(doc.encode(), _FORMAT[quads])
         assert (count, [(line, col) for line, col, *_ in errors]) == (6, [(4, 29)])
     path = tmp_path / "run-on.nq"
     path.write_text(doc)
