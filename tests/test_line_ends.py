@@ -31,6 +31,7 @@ from chunking import small_chunks
 from clirun import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from locations import repo_root
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Node
@@ -39,7 +40,7 @@ from w3c import _TermConverter
 from rdflib_strict import ParseError, iterparse
 from rdflib_strict.syntax.source import ChunkReader
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = repo_root()
 XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
 RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 FORMATS = ("strict-ntriples", "strict-nquads", "strict-turtle")

@@ -24,6 +24,7 @@ import pytest
 from clirun import run_cli, run_process
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from locations import repo_root
 from verdicts import Error, parser_verdict, validator_verdict
 
 from rdflib_strict import cli
@@ -32,7 +33,7 @@ from rdflib_strict.syntax.errors import ParseError
 from rdflib_strict.syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
 from rdflib_strict.syntax.source import ChunkReader
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = repo_root()
 _FORMAT = {False: "ntriples", True: "nquads"}
 XSD = "http://www.w3.org/2001/XMLSchema#"
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -400,10 +401,10 @@ def test_a_label_run_on_into_a_graph_label_is_caught_inside_a_run(tmp_path: Path
         assert (count, [(line, col) for line, col, *_ in errors]) == (6, [(4, 29)])
     path = tmp_path / "run-on.nq"
     path.write_text(doc)
-    checked = run(["validate", str(path)])
+    checked = run_cli(["validate", str(path)])
     assert checked.returncode == 1
     assert first_lines(checked.stderr)[0].startswith(f"{path}:4:29: ")
-    converted = run(["convert", str(path), "--to", "nquads", "--output", str(tmp_path / "out.nq")])
+    converted = run_cli(["convert", str(path), "--to", "nquads", "--output", str(tmp_path / "out.nq")])
     assert converted.returncode != 0
     assert f"{path}:4:29: " in converted.stderr
 
@@ -448,10 +449,6 @@ def test_no_warnings_without_warn() -> None:
 # --- (d) the CLI ------------------------------------------------------------------------------
 
 
-def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return run_cli(args, stdin, cwd=REPO)
-
-
 def first_lines(out: str) -> list[str]:
     """The ``SOURCE:LINE:COL: message`` line of each report (not the source excerpts)."""
     return [line for line in out.splitlines() if line and not line.startswith(" ")]
@@ -468,7 +465,7 @@ def reports_of(out: subprocess.CompletedProcess[str]) -> list[str]:
 def test_cli_warnings_in_ntriples(tmp_path: Path) -> None:
     path = tmp_path / "w.nt"
     path.write_text(WARN_DOC, encoding="utf-8")
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 0
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{line}:{col}" for line, col in WARN_POSITIONS]
@@ -489,7 +486,7 @@ TTL_WARN = (
 def test_cli_warnings_in_turtle(tmp_path: Path) -> None:
     path = tmp_path / "w.ttl"
     path.write_text(TTL_WARN, encoding="utf-8")
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 0
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:3:7", f"{path}:4:25", f"{path}:5:12"]
@@ -501,7 +498,7 @@ def test_cli_warnings_in_turtle(tmp_path: Path) -> None:
 def test_cli_no_warn_ill_typed(tmp_path: Path) -> None:
     path = tmp_path / "w.ttl"
     path.write_text(TTL_WARN, encoding="utf-8")
-    out = run(["validate", "--no-warn-ill-typed", str(path)])
+    out = run_cli(["validate", "--no-warn-ill-typed", str(path)])
     assert out.returncode == 0
     assert out.stdout == ""
     assert "1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings); 5 statements in " in out.stderr
@@ -516,7 +513,7 @@ def test_cli_warnings_do_not_hide_errors(tmp_path: Path) -> None:
         f'<http://ex/s> <http://ex/p> "y"^^{INT} .\n',
         encoding="utf-8",
     )
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", f"{path}:3:29"]
@@ -537,7 +534,7 @@ def test_cli_errors_in_document_order(tmp_path: Path, fmt: str) -> None:
     ]
     path = tmp_path / f"bad.{fmt}"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{n}:45" for n in (2, 5, 8, 11)]
@@ -550,7 +547,7 @@ def test_cli_max_errors_stops_and_says_so(tmp_path: Path) -> None:
     path.write_text(
         "".join(f"<http://ex/s> <http://ex/p> <rel{i}> .\n" for i in range(1, 21)), encoding="utf-8"
     )
-    out = run(["validate", "--max-errors", "4", str(path)])
+    out = run_cli(["validate", "--max-errors", "4", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert reports[:4] == [
@@ -567,7 +564,7 @@ def test_cli_max_errors_turtle(tmp_path: Path) -> None:
     path.write_text(
         "".join(f"<http://ex/s> <http://ex/p> bad{i} .\n" for i in range(1, 11)), encoding="utf-8"
     )
-    out = run(["validate", "--max-errors", "2", str(path)])
+    out = run_cli(["validate", "--max-errors", "2", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", str(path)]
@@ -582,7 +579,7 @@ def test_cli_max_errors_one_file_does_not_stop_the_next(tmp_path: Path) -> None:
     b.write_text(
         "<http://ex/s> <http://ex/p> <http://ex/o> .\n<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8"
     )
-    out = run(["validate", "--max-errors", "1", str(a), str(b)])
+    out = run_cli(["validate", "--max-errors", "1", str(a), str(b)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert reports[0].startswith(f"{a}:1:1: invalid IRI <rel>")
