@@ -41,10 +41,10 @@ def serialize(graph: Graph, fmt: str, **kwargs: Any) -> bytes:
     return data
 
 
-def ox_read(data: bytes, fmt: str, base: str | None = None) -> Graph:
+def ox_read(data: bytes, fmt: str) -> Graph:
     """pyoxigraph's reading of ``data`` (a Dataset for the formats with named graphs), as
     rdflib terms with exact lexical forms, one BNode per label across the document."""
-    return oxigraph_graph(data, _FORMATS[fmt][0], base_iri=base)
+    return oxigraph_graph(data, _FORMATS[fmt][0])
 
 
 def our_read(data: bytes, fmt: str) -> Graph:
