@@ -4,7 +4,8 @@ An interpreter start-up costs ~0.3 s, and the CLI tests make dozens of runs: ``r
 ``cli.main`` here instead, with its own stdin, stdout and stderr (byte streams read as UTF-8,
 no tty), working directory, logging filters and warning filters, so a run sees nothing of the
 test process and leaves nothing behind. ``run_process`` is the real thing, for the tests
-that are about the process itself (the entry point, exit status through ``sys.exit``).
+that are about the process itself (the entry point, exit status through ``sys.exit``). Both
+run in the repository root unless given ``cwd``, wherever pytest was started.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
+
+from locations import repo_root
 
 from rdflib_strict import cli
 
@@ -43,8 +46,7 @@ def run_cli(
     try:
         with warnings.catch_warnings():
             sys.stdin, sys.stdout, sys.stderr = streams
-            if cwd is not None:
-                os.chdir(cwd)
+            os.chdir(repo_root() if cwd is None else cwd)
             try:
                 code = cli.main(list(args))
             except SystemExit as e:  # argparse's usage errors
@@ -68,7 +70,11 @@ def run_process(
     """``python -m rdflib_strict ARGS`` in a subprocess."""
     data = stdin.encode() if isinstance(stdin, str) else stdin
     done = subprocess.run(
-        [sys.executable, "-m", "rdflib_strict", *args], input=data, capture_output=True, cwd=cwd, check=False
+        [sys.executable, "-m", "rdflib_strict", *args],
+        input=data,
+        capture_output=True,
+        cwd=repo_root() if cwd is None else cwd,
+        check=False,
     )
     return subprocess.CompletedProcess(
         list(args), done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")

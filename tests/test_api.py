@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from locations import repo_root
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.parser import Parser
 from rdflib.plugin import get as get_plugin
@@ -19,7 +20,7 @@ from w3c import assert_same_graph, oxigraph_graph
 import rdflib_strict
 from rdflib_strict import ParseError, iterparse
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = repo_root()
 APP = REPO / "tests" / "data" / "app" / "existing_app.py"
 EXAMPLE = REPO / "examples" / "library.ttl"
 NAMES = ("nt", "ntriples", "nt11", "application/n-triples", "nquads", "application/n-quads")

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import io
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from clirun import run_cli, run_process
+from locations import repo_root
 from w3c import assert_same_graph, oxigraph_graph
 
 from rdflib_strict import cli
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = repo_root()
 EXAMPLE = REPO / "examples" / "library.ttl"
 BAD_NT = (
     '<http://ex/s> <http://ex/p> "ok" .\n'
@@ -23,14 +23,10 @@ BAD_NT = (
 )
 
 
-def run(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
-    return run_cli(args, stdin, cwd=REPO)
-
-
 def test_validate_reports_every_bad_line_with_position(tmp_path: Path) -> None:
     bad = tmp_path / "bad.nt"
     bad.write_text(BAD_NT, encoding="utf-8")
-    out = run(["validate", str(bad), str(EXAMPLE)])
+    out = run_cli(["validate", str(bad), str(EXAMPLE)])
     assert out.returncode == 1
     assert out.stdout == ""  # diagnostics go to stderr, every one
     lines = out.stderr.splitlines()
@@ -43,7 +39,7 @@ def test_validate_reports_every_bad_line_with_position(tmp_path: Path) -> None:
 def test_validate_quiet_prints_one_line_per_error_and_no_summary(tmp_path: Path) -> None:
     bad = tmp_path / "bad.nt"
     bad.write_text(BAD_NT, encoding="utf-8")
-    out = run(["validate", "--quiet", str(bad)])
+    out = run_cli(["validate", "--quiet", str(bad)])
     assert out.returncode == 1
     assert len(out.stderr.splitlines()) == 2
     assert out.stdout == ""
@@ -80,7 +76,7 @@ def test_validate_prints_bounded_errors_for_huge_lines_and_a_bom_as_u_feff(tmp_p
     # Two files with a mark each, joined by cat: the second mark is an error, and visible.
     one = "\ufeff<http://ex/s> <http://ex/p> <http://ex/o> .\n"
     (tmp_path / "cat.nt").write_text(one + one, encoding="utf-8")
-    out = run(["validate", str(tmp_path / "cat.nt")])
+    out = run_cli(["validate", str(tmp_path / "cat.nt")])
     assert out.stderr.splitlines()[:-1] == [
         f"{tmp_path / 'cat.nt'}:2:1: expected a subject (an IRI or a blank node), found 'U+FEFF<http://ex/s>'",
         " 2 | U+FEFF<http://ex/s> <http://ex/p> <http://ex/o> .",
@@ -91,14 +87,14 @@ def test_validate_prints_bounded_errors_for_huge_lines_and_a_bom_as_u_feff(tmp_p
 def test_validate_max_errors(tmp_path: Path) -> None:
     bad = tmp_path / "many.nt"
     bad.write_text("<rel> <http://ex/p> <http://ex/o> .\n" * 50, encoding="utf-8")
-    out = run(["validate", "-q", "--max-errors", "3", str(bad)])
+    out = run_cli(["validate", "-q", "--max-errors", "3", str(bad)])
     assert out.returncode == 1
     assert len(out.stderr.splitlines()) == 3
 
 
 def test_validate_stdin_and_turtle_resynchronises() -> None:
     doc = b"@prefix : <http://ex/> .\n:s :p :o\n:s2 :p :o .\n:s3 :p :o .\n:s4 :p ex:o .\n"
-    out = run(["validate", "-", "--format", "ttl"], stdin=doc)
+    out = run_cli(["validate", "-", "--format", "ttl"], stdin=doc)
     assert out.returncode == 1
     assert "<stdin>:3:1: expected ',', ';' or '.' after the object :o, found ':s2'" in out.stderr
     assert "<stdin>:5:8: undefined prefix 'ex:'" in out.stderr
@@ -113,13 +109,13 @@ def test_validate_stdin_and_turtle_resynchronises() -> None:
     ],
 )
 def test_usage_errors_exit_2(args: list[str], message: str) -> None:
-    out = run(args)
+    out = run_cli(args)
     assert out.returncode == 2
     assert message in out.stderr
 
 
 def test_valid_exit_0() -> None:
-    out = run(["validate", str(EXAMPLE)])
+    out = run_cli(["validate", str(EXAMPLE)])
     assert (out.returncode, out.stdout) == (0, "")
 
 
@@ -134,7 +130,7 @@ def test_the_process_exits_with_the_status(args: list[str], code: int) -> None:
 @pytest.mark.parametrize("target", ["nt", "nq", "ttl", "trig"])
 def test_convert_every_format_round_trips(target: str, tmp_path: Path) -> None:
     dest = tmp_path / f"out.{target}"
-    out = run(["convert", str(EXAMPLE), "--to", target, "-o", str(dest)])
+    out = run_cli(["convert", str(EXAMPLE), "--to", target, "-o", str(dest)])
     assert out.returncode == 0, out.stderr
     assert "38 statements converted" in out.stderr
     expected = oxigraph_graph(EXAMPLE, "ttl")
@@ -143,7 +139,9 @@ def test_convert_every_format_round_trips(target: str, tmp_path: Path) -> None:
 
 def test_convert_canonical_and_ascii_from_stdin() -> None:
     doc = '<http://ex/s> <http://ex/p> "caf\u00e9"@EN .\n<http://ex/a> <http://ex/p> "x" .\n'
-    out = run(["convert", "-", "--format", "nt", "--to", "nt", "--canonical", "--ascii", "-q"], doc.encode())
+    out = run_cli(
+        ["convert", "-", "--format", "nt", "--to", "nt", "--canonical", "--ascii", "-q"], doc.encode()
+    )
     assert out.returncode == 0
     assert out.stdout == (
         '<http://ex/a> <http://ex/p> "x" .\n<http://ex/s> <http://ex/p> "caf\\u00E9"@en .\n'
@@ -155,7 +153,7 @@ def test_convert_writes_nothing_when_the_input_is_bad(tmp_path: Path) -> None:
     bad.write_text(BAD_NT, encoding="utf-8")
     dest = tmp_path / "out.nq"
     dest.write_text("previous contents", encoding="utf-8")
-    out = run(["convert", str(bad), "--to", "nq", "-o", str(dest)])
+    out = run_cli(["convert", str(bad), "--to", "nq", "-o", str(dest)])
     assert out.returncode == 1
     assert f"{bad}:2:29:" in out.stderr
     assert dest.read_text(encoding="utf-8") == "previous contents"
@@ -165,7 +163,7 @@ def test_convert_writes_nothing_when_the_input_is_bad(tmp_path: Path) -> None:
 def test_convert_named_graphs_to_triples_refused(tmp_path: Path) -> None:
     src = tmp_path / "g.nq"
     src.write_text("<http://ex/s> <http://ex/p> <http://ex/o> <http://ex/g> .\n", encoding="utf-8")
-    out = run(["convert", str(src), "--to", "nt"])
+    out = run_cli(["convert", str(src), "--to", "nt"])
     assert out.returncode == 1
     assert "no named graphs" in out.stderr
 
@@ -191,20 +189,20 @@ def test_convert_trig_keeps_every_graph(target: str, tmp_path: Path) -> None:
         encoding="utf-8",
     )
     dest = tmp_path / f"out.{target}"
-    out = run(["convert", str(src), "--to", target, "-o", str(dest)])
+    out = run_cli(["convert", str(src), "--to", target, "-o", str(dest)])
     assert out.returncode == 0, out.stderr
     assert_same_graph(oxigraph_graph(dest, target), oxigraph_graph(src, "trig"))
-    refused = run(["convert", str(src), "--to", "ttl"])
+    refused = run_cli(["convert", str(src), "--to", "ttl"])
     assert refused.returncode == 1
     assert "Turtle has no named graphs: convert to trig or nquads" in refused.stderr
 
 
 def test_stdin_without_a_format_says_which_option_names_it() -> None:
     doc = b"<http://ex/s> <http://ex/p> <http://ex/o> .\n"
-    out = run(["validate", "-"], stdin=doc)
+    out = run_cli(["validate", "-"], stdin=doc)
     assert out.returncode == 2
     assert "-: stdin has no file name to tell its format by: give --format (ntriples," in out.stderr
     assert "None" not in out.stderr
-    out = run(["convert", "-", "--to", "nt"], doc)
+    out = run_cli(["convert", "-", "--to", "nt"], doc)
     assert out.returncode == 2
     assert "give --format (ntriples," in out.stderr

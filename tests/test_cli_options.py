@@ -14,17 +14,14 @@ from pathlib import Path
 
 import pytest
 from clirun import run_cli
+from locations import repo_root
 from rdflib import Dataset
 from w3c import assert_same_graph, default_graph, oxigraph_graph, statements
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = repo_root()
 EXAMPLE = REPO / "examples" / "library.ttl"
 COMMANDS = ("validate", "convert", "shacl")
 NT = "<http://ex/s> <http://ex/p> <http://ex/o> .\n"
-
-
-def run(args: list[str], cwd: Path = REPO, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
-    return run_cli(args, stdin, cwd=cwd)
 
 
 # --- one meaning per name: the README's table is --help --------------------------------------------
@@ -33,7 +30,7 @@ def run(args: list[str], cwd: Path = REPO, stdin: bytes = b"") -> subprocess.Com
 def _help_lines(command: str) -> list[tuple[set[str], str, str]]:
     """Each option ``COMMAND --help`` lists (not -h): its spellings, how it is written (the
     spellings and the value's name) and its help text's first line."""
-    out = run([command, "--help"])
+    out = run_cli([command, "--help"])
     assert out.returncode == 0, out.stderr
     section = out.stdout.split("\noptions:\n", 1)[1]
     found = []
@@ -112,8 +109,8 @@ def test_an_option_name_means_one_thing_in_every_command() -> None:
 
 def test_output_sarif_still_writes_the_log_and_says_it_is_deprecated() -> None:
     # (shacl's: tests/test_shacl.py)
-    old = run(["validate", str(EXAMPLE), "--output", "sarif"])
-    new = run(["validate", str(EXAMPLE), "--report", "sarif"])
+    old = run_cli(["validate", str(EXAMPLE), "--output", "sarif"])
+    new = run_cli(["validate", str(EXAMPLE), "--report", "sarif"])
     assert old.returncode == new.returncode == 0
     assert json.loads(old.stdout)["runs"][0]["results"] == json.loads(new.stdout)["runs"][0]["results"] == []
     assert old.stderr.startswith(
@@ -123,12 +120,12 @@ def test_output_sarif_still_writes_the_log_and_says_it_is_deprecated() -> None:
 
 
 def test_convert_from_still_names_the_input_format_and_says_it_is_deprecated() -> None:
-    old = run(["convert", "-", "--from", "N-Triples", "-t", "nq"], stdin=NT.encode())
+    old = run_cli(["convert", "-", "--from", "N-Triples", "-t", "nq"], stdin=NT.encode())
     assert (old.returncode, old.stdout) == (0, NT)
     assert old.stderr.startswith(
         "rdflib-strict: convert --from is deprecated and will be removed: use --format\n"
     )
-    new = run(["convert", "-", "-f", "N-Triples", "-t", "nq"], stdin=NT.encode())
+    new = run_cli(["convert", "-", "-f", "N-Triples", "-t", "nq"], stdin=NT.encode())
     assert (new.returncode, new.stdout) == (0, NT)
     assert "deprecated" not in new.stderr
 
@@ -151,11 +148,11 @@ def test_convert_from_still_names_the_input_format_and_says_it_is_deprecated() -
 )
 def test_format_names_as_people_write_them(name: str, fmt: str) -> None:
     doc = oxigraph_graph(EXAMPLE, "ttl")
-    nt = run(["convert", str(EXAMPLE), "-t", "nt", "-q"]).stdout
+    nt = run_cli(["convert", str(EXAMPLE), "-t", "nt", "-q"]).stdout
     source = {"nt": nt, "nq": nt, "ttl": EXAMPLE.read_text(encoding="utf-8"), "trig": nt}[fmt]
-    checked = run(["validate", "-", "-f", name], stdin=source.encode())
+    checked = run_cli(["validate", "-", "-f", name], stdin=source.encode())
     assert checked.returncode == 0, checked.stderr
-    converted = run(["convert", str(EXAMPLE), "--to", name, "-q"])
+    converted = run_cli(["convert", str(EXAMPLE), "--to", name, "-q"])
     assert converted.returncode == 0, converted.stderr
     # TriG reads all four (the N-Quads output has no named graph here: N-Triples lines).
     assert_same_graph(oxigraph_graph(converted.stdout.encode(), "trig"), doc)
@@ -170,7 +167,7 @@ def test_every_format_option_says_it_takes_aliases_and_media_types() -> None:
         ("convert", "-t FORMAT, --to FORMAT", "output"),
         ("shacl", "-f FORMAT, --format FORMAT", "data"),
     ):
-        helptext = " ".join(run([command, "--help"]).stdout.split())
+        helptext = " ".join(run_cli([command, "--help"]).stdout.split())
         assert f"{option} {what} format {names} text/turtle)" in helptext, (command, option)
 
 
@@ -179,7 +176,7 @@ def test_an_unknown_format_names_the_flag_and_lists_the_names() -> None:
         (["convert", str(EXAMPLE), "--to", "rdfxml"], "--to"),
         (["validate", str(EXAMPLE), "-f", "rdfxml"], "--format"),
     ):
-        out = run(args)
+        out = run_cli(args)
         assert out.returncode == 2
         assert (
             f"argument {'-t/--to' if flag == '--to' else '-f/--format'}: unknown format 'rdfxml'"
@@ -237,7 +234,7 @@ def test_convert_merges_several_inputs_each_with_its_own_blank_nodes(
     options: list[str], tmp_path: Path
 ) -> None:
     names = _three(tmp_path)
-    out = run(["convert", *names, *options, "-o", "all.out"], cwd=tmp_path)
+    out = run_cli(["convert", *names, *options, "-o", "all.out"], cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "6 statements converted from 3 files in " in out.stderr
     got = oxigraph_graph(tmp_path / "all.out", "trig" if "trig" in options else "nq")
@@ -246,7 +243,7 @@ def test_convert_merges_several_inputs_each_with_its_own_blank_nodes(
 
 def test_convert_labels_of_several_inputs_keep_their_names_after_the_inputs_number(tmp_path: Path) -> None:
     _three(tmp_path)
-    out = run(["convert", "b.nt", "c.nq", "-t", "nq", "-q"], cwd=tmp_path)
+    out = run_cli(["convert", "b.nt", "c.nq", "-t", "nq", "-q"], cwd=tmp_path)
     assert out.stdout == (
         "_:f1_b <http://ex/p> <http://ex/o> .\n"
         '<http://ex/s> <http://ex/p> "caf\u00e9" .\n'
@@ -260,7 +257,7 @@ def test_convert_several_inputs_skip_invalid_and_rejects(tmp_path: Path) -> None
         '<rel> <http://ex/p> "1" .\n_:b <http://ex/p> "ok" .\n', encoding="utf-8"
     )
     for jobs in ("1", "2"):
-        out = run(
+        out = run_cli(
             [
                 "convert",
                 "b.nt",
@@ -291,7 +288,7 @@ def test_convert_several_inputs_skip_invalid_and_rejects(tmp_path: Path) -> None
 def test_convert_several_inputs_write_no_file_if_one_is_bad(tmp_path: Path) -> None:
     _three(tmp_path)
     (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
-    out = run(["convert", "a.ttl", "bad.nt", "-o", "out.nq"], cwd=tmp_path)
+    out = run_cli(["convert", "a.ttl", "bad.nt", "-o", "out.nq"], cwd=tmp_path)
     assert out.returncode == 1
     assert "bad.nt:1:1: invalid IRI <rel>" in out.stderr
     assert not (tmp_path / "out.nq").exists() and not (tmp_path / "out.nq.part").exists()
@@ -300,18 +297,18 @@ def test_convert_several_inputs_write_no_file_if_one_is_bad(tmp_path: Path) -> N
 
 def test_convert_a_missing_input_fails_before_anything_is_written(tmp_path: Path) -> None:
     _three(tmp_path)
-    out = run(["convert", "a.ttl", "missing.nt", "-t", "nt"], cwd=tmp_path)
+    out = run_cli(["convert", "a.ttl", "missing.nt", "-t", "nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr == "rdflib-strict: missing.nt: cannot read: No such file or directory\n"
-    out = run(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
+    out = run_cli(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
     (tmp_path / "data.txt").write_text(NT, encoding="utf-8")
-    out = run(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
+    out = run_cli(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert "data.txt: cannot tell the format of 'data.txt' from its extension: give --format" in out.stderr
 
 
 def test_convert_to_defaults_to_the_format_of_os_extension(tmp_path: Path) -> None:
-    out = run(["convert", str(EXAMPLE), "-o", str(tmp_path / "x.nq.gz")])
+    out = run_cli(["convert", str(EXAMPLE), "-o", str(tmp_path / "x.nq.gz")])
     assert out.returncode == 0, out.stderr
     written = gzip.decompress((tmp_path / "x.nq.gz").read_bytes())
     assert_same_graph(oxigraph_graph(written, "nq"), oxigraph_graph(EXAMPLE, "ttl"))
@@ -330,7 +327,7 @@ def test_convert_to_defaults_to_the_format_of_os_extension(tmp_path: Path) -> No
 def test_convert_without_a_to_says_which_formats_there_are(
     args: list[str], message: str, tmp_path: Path
 ) -> None:
-    out = run(["convert", str(EXAMPLE), *args], cwd=tmp_path)
+    out = run_cli(["convert", str(EXAMPLE), *args], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert message in out.stderr
     assert not list(tmp_path.iterdir())
@@ -339,7 +336,7 @@ def test_convert_without_a_to_says_which_formats_there_are(
 def test_convert_to_stdout_that_fails_midway_says_the_output_is_incomplete(tmp_path: Path) -> None:
     (tmp_path / "good.nt").write_text(NT, encoding="utf-8")
     (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
-    out = run(["convert", "good.nt", "bad.nt", "-t", "nt"], cwd=tmp_path)
+    out = run_cli(["convert", "good.nt", "bad.nt", "-t", "nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (1, NT)  # what came before the error
     incomplete = (
         "rdflib-strict: the output on stdout is incomplete: it holds at most the statements read"
@@ -349,10 +346,10 @@ def test_convert_to_stdout_that_fails_midway_says_the_output_is_incomplete(tmp_p
     # N-Triples are written in runs, and Turtle once all is read: less came out, or nothing.
     (tmp_path / "many.nt").write_text(NT * 5000 + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
     for to, written in (("nt", range(5000)), ("ttl", range(1))):
-        out = run(["convert", "many.nt", "-t", to], cwd=tmp_path)
+        out = run_cli(["convert", "many.nt", "-t", to], cwd=tmp_path)
         assert out.returncode == 1 and out.stdout.count("\n") in written, to
         assert out.stderr.endswith(incomplete), to
-    complete = run(["convert", "good.nt", "good.nt", "-t", "nt"], cwd=tmp_path)
+    complete = run_cli(["convert", "good.nt", "good.nt", "-t", "nt"], cwd=tmp_path)
     assert complete.returncode == 0 and "incomplete" not in complete.stderr
     # A reader that closes the pipe early (| head) wanted no more: nothing to warn it about.
     (tmp_path / "big.nt").write_text(NT * 100_000, encoding="utf-8")
@@ -370,7 +367,7 @@ def test_convert_to_stdout_that_fails_midway_says_the_output_is_incomplete(tmp_p
 
 
 def test_convert_reads_stdin_once() -> None:
-    out = run(["convert", "-", "-", "-f", "nt", "-t", "nt"], stdin=NT.encode())
+    out = run_cli(["convert", "-", "-", "-f", "nt", "-t", "nt"], stdin=NT.encode())
     assert (out.returncode, out.stdout) == (2, "")
     assert "-: stdin can be read only once" in out.stderr
 
@@ -382,15 +379,15 @@ def test_diagnostics_go_to_stderr_in_every_command(tmp_path: Path) -> None:
     bad = tmp_path / "bad.nt"
     bad.write_text(NT + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
     for args in (["validate", str(bad)], ["validate", "-q", str(bad)], ["validate", str(bad), str(EXAMPLE)]):
-        out = run(args)
+        out = run_cli(args)
         assert (out.returncode, out.stdout) == (1, ""), args
         assert f"{bad}:2:1: invalid IRI <rel>" in out.stderr
-    converted = run(["convert", str(bad), "-t", "nt", "--skip-invalid"])
+    converted = run_cli(["convert", str(bad), "-t", "nt", "--skip-invalid"])
     assert (converted.returncode, converted.stdout) == (1, NT)  # the data, nothing else
     assert f"{bad}:2:1: invalid IRI <rel>" in converted.stderr
     warned = tmp_path / "w.nt"
     warned.write_text('<http://ex/s> <http://ex/p> "x"^^<http://www.w3.org/2001/XMLSchema#integer> .\n')
-    out = run(["validate", str(warned)])
+    out = run_cli(["validate", str(warned)])
     assert (out.returncode, out.stdout) == (0, "")
     assert "ill-typed literal" in out.stderr
 
@@ -405,7 +402,7 @@ def test_messages_name_the_flag_not_a_python_keyword(tmp_path: Path) -> None:
         (["validate", "data.txt"], "--format"),
         (["convert", "data.txt", "-t", "nt"], "--format"),
     ):
-        out = run(args, cwd=tmp_path)
+        out = run_cli(args, cwd=tmp_path)
         assert out.returncode == 2, args
         assert f"from its extension: give {flag}" in out.stderr, args
         assert "format=" not in out.stderr
@@ -414,9 +411,9 @@ def test_messages_name_the_flag_not_a_python_keyword(tmp_path: Path) -> None:
 def test_one_statement_is_one_statement(tmp_path: Path) -> None:
     (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
     (tmp_path / "b.nt").write_text(NT, encoding="utf-8")
-    out = run(["validate", "a.nt", "b.nt"], cwd=tmp_path)
+    out = run_cli(["validate", "a.nt", "b.nt"], cwd=tmp_path)
     assert "a.nt: valid, 1 statement\n" in out.stderr
-    out = run(["convert", "a.nt", "-t", "nt"], cwd=tmp_path)
+    out = run_cli(["convert", "a.nt", "-t", "nt"], cwd=tmp_path)
     assert "1 statement converted in " in out.stderr
     assert "statements" not in out.stderr
 
@@ -428,14 +425,14 @@ def test_files_may_follow_options_as_riot_and_rapper_take_them(tmp_path: Path) -
     (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
     (tmp_path / "b.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
     (tmp_path / "c.nq").write_text("_:x <http://ex/p> <http://ex/o> <http://ex/g> .\n", encoding="utf-8")
-    out = run(["validate", "a.nt", "-q", "b.nt"], cwd=tmp_path)
+    out = run_cli(["validate", "a.nt", "-q", "b.nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (1, "")
     assert out.stderr.startswith("b.nt:1:1: invalid IRI <rel>")
     # In the order given: the third input's blank nodes are f3_'s.
-    out = run(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
+    out = run_cli(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "_:f3_x <http://ex/p>" in out.stdout and "from 3 files" in out.stderr
-    out = run(["convert", "a.nt", "-t", "nt", "c.nq", "--bogus"], cwd=tmp_path)
+    out = run_cli(["convert", "a.nt", "-t", "nt", "c.nq", "--bogus"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.startswith("usage: rdflib-strict convert")
     assert "error: unrecognized arguments: --bogus" in out.stderr
@@ -452,7 +449,7 @@ def test_files_may_follow_options_as_riot_and_rapper_take_them(tmp_path: Path) -
 )
 def test_counts_out_of_range_are_usage_errors(tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
-    out = run([*args, "a.nt"], cwd=tmp_path)
+    out = run_cli([*args, "a.nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert "Traceback" not in out.stderr
     assert out.stderr.startswith(f"usage: rdflib-strict {args[0]}")

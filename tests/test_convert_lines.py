@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_validate import line_document, mutated
+from verdicts import described
 
 from rdflib_strict.edge.parsers import make_parser
 from rdflib_strict.formats.convert_lines import LineConverter
@@ -20,10 +21,6 @@ from rdflib_strict.syntax.errors import ParseError, SerializeError
 from rdflib_strict.syntax.source import ChunkReader
 
 _NODE_ID = re.compile("_:N[0-9a-f]{32}l")
-
-
-def _errors(log: list[ParseError]) -> list[tuple[Any, ...]]:
-    return [(e.lineno, e.colno, e.msg, e.skipped) for e in log]
 
 
 def reference(data: bytes, quads: bool, with_graphs: bool, chunk: int) -> tuple[bytes, int, list[Any]]:
@@ -35,7 +32,7 @@ def reference(data: bytes, quads: bool, with_graphs: bool, chunk: int) -> tuple[
     count = write_lines(
         quad_groups(statements), out, with_graphs=with_graphs, labels_of=parser.terms.prefix + "l"
     )
-    return out.getvalue(), count, _errors(log)
+    return out.getvalue(), count, described(log)
 
 
 def converted(data: bytes, quads: bool, with_graphs: bool, chunk: int) -> tuple[bytes, int, list[Any]]:
@@ -43,7 +40,7 @@ def converted(data: bytes, quads: bool, with_graphs: bool, chunk: int) -> tuple[
     out = io.BytesIO()
     reader = ChunkReader(io.BytesIO(data), "doc", chunk_size=chunk)
     count = LineConverter(quads, with_graphs).convert(reader, out, log.append)
-    return out.getvalue(), count, _errors(log)
+    return out.getvalue(), count, described(log)
 
 
 @st.composite

@@ -1,9 +1,11 @@
-"""Golden error messages and "only ParseError escapes" for the N-Triples/N-Quads parsers.
+"""Golden error messages of the four parsers, and "only ParseError escapes" for the
+N-Triples/N-Quads parsers.
 
-Each ``tests/data/errors/<case>.nt|.nq`` holds a bad document; ``<case>.txt`` next to it holds
-the full expected ``str(e)``, written by hand (1-based line, column in code points, caret under
-the span, the offending line quoted as it is). The source-name part is the path we pass, which
-the test replaces by the bare file name.
+Each ``tests/data/errors/<case>.nt|.nq|.ttl|.trig`` holds a bad document; ``<case>.<ext>.txt``
+next to it holds the full expected ``str(e)``, written by hand (1-based line, column in code
+points, caret under the span, the offending line quoted as it is). The source-name part is the
+path we pass, which the test replaces by the bare file name; a document given as data is named
+``<string>``.
 """
 
 from __future__ import annotations
@@ -19,30 +21,39 @@ from rdflib import Dataset, Graph
 from rdflib_strict import ParseError
 
 ERRORS_DIR = Path(__file__).resolve().parent / "data" / "errors"
-CASES = sorted(p for p in ERRORS_DIR.iterdir() if p.suffix in (".nt", ".nq"))
+FORMATS = {".nt": "strict-ntriples", ".nq": "strict-nquads", ".ttl": "strict-turtle", ".trig": "strict-trig"}
+CASES = sorted(p for p in ERRORS_DIR.iterdir() if p.suffix in FORMATS)
 
 # Bugs found while writing these tests (see the report): into a plain Graph, the default
 
 
-def _fmt(path: Path) -> str:
-    return "strict-nquads" if path.suffix == ".nq" else "strict-ntriples"
+def _container(case: Path) -> type[Graph]:
+    # A TriG document goes into a Dataset; an N-Quads one into a Graph, as the case of a named
+    # graph where a Graph has none (named_graph_into_graph.nq) needs.
+    return Dataset if case.suffix == ".trig" else Graph
+
+
+def _golden(case: Path) -> str:
+    return case.with_name(case.name + ".txt").read_text(encoding="utf-8").rstrip("\n")
 
 
 def test_every_case_has_a_golden_message() -> None:
-    assert len(CASES) == 17
+    assert len([case for case in CASES if case.suffix in (".nt", ".nq")]) == 17
+    assert len([case for case in CASES if case.suffix == ".ttl"]) == 14
+    assert len([case for case in CASES if case.suffix == ".trig"]) == 26
     for case in CASES:
-        assert case.with_suffix(".txt").is_file(), case
+        assert case.with_name(case.name + ".txt").is_file(), case
 
 
 @pytest.mark.parametrize(
     "case",
-    [pytest.param(c, id=c.stem) for c in CASES],
+    [pytest.param(c, id=c.name) for c in CASES],
 )
 def test_golden_message(case: Path) -> None:
-    expected = case.with_suffix(".txt").read_text(encoding="utf-8").rstrip("\n")
+    expected = _golden(case)
     given_path = str(case)  # absolute: deterministic whatever the working directory
     with pytest.raises(ParseError) as info:
-        Graph().parse(given_path, format=_fmt(case))
+        _container(case)().parse(given_path, format=FORMATS[case.suffix])
     message = str(info.value)
     assert message.startswith(given_path + ":"), message
     assert message.replace(given_path, case.name, 1) == expected
@@ -55,9 +66,20 @@ def test_golden_message(case: Path) -> None:
 
 def test_same_message_from_data_uses_string_name() -> None:
     case = ERRORS_DIR / "missing_dot.nt"
-    expected = case.with_suffix(".txt").read_text(encoding="utf-8").rstrip("\n")
+    expected = _golden(case)
     with pytest.raises(ParseError) as info:
         Graph().parse(data=case.read_bytes(), format="strict-ntriples")
+    assert str(info.value) == expected.replace(case.name, "<string>", 1)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, id=c.name) for c in CASES if c.suffix in (".ttl", ".trig")],
+)
+def test_same_message_from_text_uses_string_name(case: Path) -> None:
+    expected = _golden(case)
+    with pytest.raises(ParseError) as info:
+        _container(case)().parse(data=case.read_bytes().decode("utf-8"), format=FORMATS[case.suffix])
     assert str(info.value) == expected.replace(case.name, "<string>", 1)
 
 

@@ -27,9 +27,11 @@ from typing import Any, NamedTuple
 
 import pyoxigraph as ox
 import pytest
+from chunking import small_chunks
 from clirun import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from locations import repo_root
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Node
@@ -38,7 +40,7 @@ from w3c import _TermConverter
 from rdflib_strict import ParseError, iterparse
 from rdflib_strict.syntax.source import ChunkReader
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = repo_root()
 XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
 RDF_NS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 FORMATS = ("strict-ntriples", "strict-nquads", "strict-turtle")
@@ -103,32 +105,6 @@ def statements_of(sink: Graph) -> set[Exact]:
             out.add((exact(s), exact(p), exact(o), exact(name)))
         return out
     return {(exact(s), exact(p), exact(o), None) for s, p, o in sink}
-
-
-# The originals, so that patching again (a loop over chunk sizes) never wraps a patch.
-_CHUNK_READER_INIT = ChunkReader.__init__
-_CHUNK_READER_READ_MORE = ChunkReader.read_more
-
-
-def small_chunks(mp: pytest.MonkeyPatch, size: int, record: list[int] | None = None) -> None:
-    """Make every ChunkReader, whoever builds it, read ``size`` units at a time; append the
-    length of each chunk it returns to ``record`` if given.
-
-    Patched on the class rather than where a parser imports it, so it holds however the
-    plugins and ``iterparse`` come by their reader.
-    """
-
-    def sized_init(self: ChunkReader, stream: Any, name: str, chunk_size: int = size) -> None:
-        _CHUNK_READER_INIT(self, stream, name, size)
-
-    def recording_read_more(self: ChunkReader, at_least: int = 0) -> str:
-        text = _CHUNK_READER_READ_MORE(self, at_least)
-        if record is not None and text:
-            record.append(len(text))
-        return text
-
-    mp.setattr(ChunkReader, "__init__", sized_init)
-    mp.setattr(ChunkReader, "read_more", recording_read_more)
 
 
 def iri(text: str) -> Exact:

@@ -9,7 +9,6 @@ that everything else is recovered, against pyoxigraph's parse of the document wi
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,6 @@ from rdflib.term import Node
 import rdflib_strict
 from rdflib_strict import ParseError
 
-REPO = Path(__file__).resolve().parent.parent
 EX = "http://ex/"
 NEWLINES = {"LF": "\n", "CR": "\r", "CRLF": "\r\n"}
 
@@ -506,10 +504,6 @@ def test_one_garbage_line_loses_only_that_line(
 # --- convert --skip-invalid / --rejects --------------------------------------------------------
 
 
-def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return run_cli(args, cwd=cwd)
-
-
 CONVERT_NT = (
     '<http://ex/a> <http://ex/p> "1" .\n'
     "bad line\n"
@@ -521,8 +515,9 @@ CONVERT_NT = (
 
 def test_convert_skip_invalid_rejects_golden(tmp_path: Path) -> None:
     (tmp_path / "in.nt").write_text(CONVERT_NT, encoding="utf-8", newline="")
-    out = run(
-        ["convert", "in.nt", "--to", "nt", "-o", "out.nt", "--skip-invalid", "--rejects", "rej.nt"], tmp_path
+    out = run_cli(
+        ["convert", "in.nt", "--to", "nt", "-o", "out.nt", "--skip-invalid", "--rejects", "rej.nt"],
+        cwd=tmp_path,
     )
     assert out.returncode == 1
     assert (tmp_path / "out.nt").read_text(encoding="utf-8") == (
@@ -548,7 +543,10 @@ def test_convert_skip_invalid_rejects_golden(tmp_path: Path) -> None:
 
 def test_convert_rejects_can_be_fixed_and_converted_again(tmp_path: Path) -> None:
     (tmp_path / "in.nt").write_text(CONVERT_NT, encoding="utf-8", newline="")
-    run(["convert", "in.nt", "--to", "nt", "-o", "out.nt", "--skip-invalid", "--rejects", "rej.nt"], tmp_path)
+    run_cli(
+        ["convert", "in.nt", "--to", "nt", "-o", "out.nt", "--skip-invalid", "--rejects", "rej.nt"],
+        cwd=tmp_path,
+    )
     rejects = (tmp_path / "rej.nt").read_bytes().decode()
     fixed = (
         rejects.replace("bad line", "<http://ex/x> <http://ex/p> <http://ex/y> .")
@@ -556,7 +554,7 @@ def test_convert_rejects_can_be_fixed_and_converted_again(tmp_path: Path) -> Non
         .replace('"no end"', '"no end" .')
     )
     (tmp_path / "fixed.nt").write_text(fixed, encoding="utf-8", newline="")
-    out = run(["convert", "fixed.nt", "--to", "nt", "-o", "again.nt", "--skip-invalid"], tmp_path)
+    out = run_cli(["convert", "fixed.nt", "--to", "nt", "-o", "again.nt", "--skip-invalid"], cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "again.nt").read_text(encoding="utf-8") == (
         "<http://ex/x> <http://ex/p> <http://ex/y> .\n"
@@ -574,8 +572,9 @@ def test_rejects_comment_is_bounded_and_the_statement_whole(tmp_path: Path) -> N
     bad = f"<http://ex/s> <http://ex/p> <{big}> .\n"
     doc = f'<http://ex/a> <http://ex/p> "1" .\n{bad}<http://ex/c> <http://ex/p> "3" .\n'
     (tmp_path / "in.nt").write_text(doc, encoding="utf-8")
-    out = run(
-        ["convert", "in.nt", "--to", "nt", "-o", "out.nt", "--skip-invalid", "--rejects", "rej.nt"], tmp_path
+    out = run_cli(
+        ["convert", "in.nt", "--to", "nt", "-o", "out.nt", "--skip-invalid", "--rejects", "rej.nt"],
+        cwd=tmp_path,
     )
     assert out.returncode == 1
     comment, statement, end = (tmp_path / "rej.nt").read_text(encoding="utf-8").split("\n")
@@ -592,7 +591,7 @@ TTL_CONVERT = "@prefix : <http://ex/> .\n:a :p :o1 .\n:b :p BAD, :o2 .\n:c :p :o
 
 def test_convert_turtle_rejects_golden(tmp_path: Path) -> None:
     (tmp_path / "in.ttl").write_text(TTL_CONVERT, encoding="utf-8")
-    out = run(["convert", "in.ttl", "--to", "nt", "--skip-invalid", "--rejects", "rej.ttl"], tmp_path)
+    out = run_cli(["convert", "in.ttl", "--to", "nt", "--skip-invalid", "--rejects", "rej.ttl"], cwd=tmp_path)
     assert out.returncode == 1
     assert (
         out.stdout
@@ -608,10 +607,10 @@ def test_convert_turtle_rejects_golden(tmp_path: Path) -> None:
 def test_convert_turtle_rejects_can_be_fixed_and_converted_again(tmp_path: Path) -> None:
     # A rejected Turtle statement uses the document's prefixes: fixed, it should convert again.
     (tmp_path / "in.ttl").write_text(TTL_CONVERT, encoding="utf-8")
-    run(["convert", "in.ttl", "--to", "nt", "--skip-invalid", "--rejects", "rej.ttl"], tmp_path)
+    run_cli(["convert", "in.ttl", "--to", "nt", "--skip-invalid", "--rejects", "rej.ttl"], cwd=tmp_path)
     fixed = (tmp_path / "rej.ttl").read_text(encoding="utf-8").replace("BAD", ":ok")
     (tmp_path / "fixed.ttl").write_text(fixed, encoding="utf-8")
-    out = run(["convert", "fixed.ttl", "--to", "nt"], tmp_path)
+    out = run_cli(["convert", "fixed.ttl", "--to", "nt"], cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert set(out.stdout.splitlines()) == {
         "<http://ex/b> <http://ex/p> <http://ex/ok> .",
@@ -621,7 +620,7 @@ def test_convert_turtle_rejects_can_be_fixed_and_converted_again(tmp_path: Path)
 
 def test_convert_skip_invalid_on_a_valid_file_exits_0(tmp_path: Path) -> None:
     (tmp_path / "in.nt").write_text('<http://ex/a> <http://ex/p> "1" .\n', encoding="utf-8")
-    out = run(["convert", "in.nt", "--to", "nq", "--skip-invalid", "--rejects", "rej.nt"], tmp_path)
+    out = run_cli(["convert", "in.nt", "--to", "nq", "--skip-invalid", "--rejects", "rej.nt"], cwd=tmp_path)
     assert out.returncode == 0
     assert out.stdout == '<http://ex/a> <http://ex/p> "1" .\n'
     assert (tmp_path / "rej.nt").read_text(encoding="utf-8") == ""
@@ -630,7 +629,7 @@ def test_convert_skip_invalid_on_a_valid_file_exits_0(tmp_path: Path) -> None:
 
 def test_convert_without_skip_invalid_fails_and_writes_nothing(tmp_path: Path) -> None:
     (tmp_path / "in.nt").write_text(CONVERT_NT, encoding="utf-8", newline="")
-    out = run(["convert", "in.nt", "--to", "nt", "-o", "out.nt"], tmp_path)
+    out = run_cli(["convert", "in.nt", "--to", "nt", "-o", "out.nt"], cwd=tmp_path)
     assert out.returncode == 1
     assert "in.nt:2:1: expected a subject" in out.stderr
     assert not (tmp_path / "out.nt").exists()
@@ -638,7 +637,7 @@ def test_convert_without_skip_invalid_fails_and_writes_nothing(tmp_path: Path) -
 
 def test_convert_rejects_needs_skip_invalid(tmp_path: Path) -> None:
     (tmp_path / "in.nt").write_text(CONVERT_NT, encoding="utf-8", newline="")
-    out = run(["convert", "in.nt", "--to", "nt", "--rejects", "rej.nt"], tmp_path)
+    out = run_cli(["convert", "in.nt", "--to", "nt", "--rejects", "rej.nt"], cwd=tmp_path)
     assert out.returncode == 2
     assert "--rejects needs --skip-invalid" in out.stderr
     assert not (tmp_path / "rej.nt").exists()
@@ -647,7 +646,7 @@ def test_convert_rejects_needs_skip_invalid(tmp_path: Path) -> None:
 @pytest.mark.parametrize("target", ["ttl", "trig"])
 def test_convert_skip_invalid_to_pretty_formats(tmp_path: Path, target: str) -> None:
     (tmp_path / "in.nt").write_text(CONVERT_NT, encoding="utf-8", newline="")
-    out = run(["convert", "in.nt", "--to", target, "-o", f"out.{target}", "--skip-invalid"], tmp_path)
+    out = run_cli(["convert", "in.nt", "--to", target, "-o", f"out.{target}", "--skip-invalid"], cwd=tmp_path)
     assert out.returncode == 1
     kept = Graph().parse(
         tmp_path / f"out.{target}", format="strict-trig" if target == "trig" else "strict-turtle"

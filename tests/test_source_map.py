@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chunking import small_chunks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
@@ -44,7 +45,6 @@ from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
 from rdflib_strict import ParseError, SourceMap, Span, iterparse
-from rdflib_strict.syntax.source import ChunkReader
 
 EX = "http://ex/"
 DATA = "<string>"  # the source name of data= input (as ParseError.filename)
@@ -245,18 +245,6 @@ def check_subjects(
             assert sorted(got) == sorted(want), node
         else:
             assert got == want, node
-
-
-_CHUNK_READER_INIT = ChunkReader.__init__
-
-
-def small_chunks(mp: pytest.MonkeyPatch, size: int) -> None:
-    """Every ChunkReader, whoever builds it, reads ``size`` units at a time."""
-
-    def sized_init(self: ChunkReader, stream: Any, name: str, chunk_size: int = size, **kw: Any) -> None:
-        _CHUNK_READER_INIT(self, stream, name, size, **kw)
-
-    mp.setattr(ChunkReader, "__init__", sized_init)
 
 
 # --- 1. golden Turtle ----------------------------------------------------------------------------

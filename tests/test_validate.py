@@ -24,15 +24,17 @@ import pytest
 from clirun import run_cli, run_process
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from locations import repo_root
+from verdicts import Error, parser_verdict, validator_verdict
 
 from rdflib_strict import cli
-from rdflib_strict.edge.parsers import make_parser
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.errors import ParseError
 from rdflib_strict.syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
 from rdflib_strict.syntax.source import ChunkReader
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = repo_root()
+_FORMAT = {False: "ntriples", True: "nquads"}
 XSD = "http://www.w3.org/2001/XMLSchema#"
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 
@@ -319,56 +321,27 @@ def line_document(draw: st.DrawFn, quads: bool) -> str:
     return "".join(lines)
 
 
-Verdict = tuple[int, list[tuple[int, int, int, str, str]]]
-
-
-def _errors(log: list[ParseError]) -> list[tuple[int, int, int, str, str]]:
-    return [(e.lineno, e.colno, e.end_offset, e.msg, e.skipped) for e in log]
-
-
-def parser_verdict(data: bytes, quads: bool, chunk_size: int | None = None) -> Verdict:
-    parser = make_parser("nquads" if quads else "ntriples")
-    log: list[ParseError] = []
-    reader = (
-        ChunkReader(io.BytesIO(data), "x")
-        if chunk_size is None
-        else ChunkReader(io.BytesIO(data), "x", chunk_size=chunk_size)
-    )
-    count = parser.parse(reader, lambda batch: None, log.append)
-    return count, _errors(log)
-
-
-def validator_verdict(data: bytes, quads: bool, chunk_size: int | None = None) -> Verdict:
-    log: list[ParseError] = []
-    warnings: list[ParseError] = []
-    reader = (
-        ChunkReader(io.BytesIO(data), "x")
-        if chunk_size is None
-        else ChunkReader(io.BytesIO(data), "x", chunk_size=chunk_size)
-    )
-    count = LineValidator(quads, warnings.append).check(reader, log.append)
-    return count, _errors(log)
-
-
 @pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_validator_gives_the_parsers_verdicts(quads: bool, data: st.DataObject) -> None:
     doc = data.draw(line_document(quads)).encode("utf-8")
-    expected = parser_verdict(doc, quads)
+    fmt = _FORMAT[quads]
+    # The count and the errors: the line parser gives no warnings.
+    expected = parser_verdict(doc, fmt)[:2]
     event(f"errors: {min(len(expected[1]), 3)}")
-    assert validator_verdict(doc, quads) == expected, doc
+    assert validator_verdict(doc, fmt)[:2] == expected, doc
     for size in (1, 7, 64):
-        chunked = parser_verdict(doc, quads, size)
-        assert validator_verdict(doc, quads, size) == chunked, (size, doc)
+        chunked = parser_verdict(doc, fmt, None, size)[:2]
+        assert validator_verdict(doc, fmt, None, size)[:2] == chunked, (size, doc)
         # Chunk boundaries move nothing but the blank lines a skipped text may take along
         # (see test_skipped_text_does_not_depend_on_chunking).
         assert _no_blank_lines(chunked) == _no_blank_lines(expected), (size, doc)
 
 
-def _no_blank_lines(verdict: Verdict) -> Verdict:
+def _no_blank_lines(verdict: tuple[int, list[Error]]) -> tuple[int, list[Error]]:
     count, errors = verdict
-    return count, [(*e[:4], e[4].rstrip("\r\n")) for e in errors]
+    return count, [(*e[:4], e[4].rstrip("\r\n"), *e[5:]) for e in errors]
 
 
 @pytest.mark.parametrize("check", [parser_verdict, validator_verdict], ids=["parser", "validator"])
@@ -376,10 +349,10 @@ def test_skipped_text_does_not_depend_on_chunking(check: Any) -> None:
     # A bad line followed by blank lines: its ParseError.skipped should not change with where
     # the reader happens to cut its chunks (the CLI's rejects file is made of it).
     doc = b"<http://ex/s> <http://ex/p> <rel> .\n\n\n<http://ex/s> <http://ex/p> <http://ex/o> .\n"
-    whole = check(doc, False)
+    whole = check(doc, "ntriples")
     assert whole[0] == 1
     for size in (1, 7, 40):
-        assert check(doc, False, size) == whole, size
+        assert check(doc, "ntriples", None, size) == whole, size
 
 
 @pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
@@ -395,7 +368,7 @@ def test_validator_verdicts_golden(quads: bool) -> None:
         "\n"
         '<http://ex/s> <http://[::1]/p> "caf\u00e9" .'  # 8 valid, no line end
     )
-    count, errors = validator_verdict(doc.encode(), quads)
+    count, errors, _ = validator_verdict(doc.encode(), _FORMAT[quads])
     assert count == 2
     assert [(line, col) for line, col, *_ in errors] == [(2, 29), (3, 27), (4, 29), (5, 30)]
     assert "relative IRI" in errors[0][3]
@@ -412,7 +385,7 @@ def test_lang_datatypes_without_a_tag_are_caught_inside_a_run(quads: bool, datat
     # camel-cased rdf:dirLangString through, found by the differential test above).
     ok = '<http://ex/s> <http://ex/p> "ok" .\n'
     doc = ok * 3 + f'<http://ex/s> <http://ex/p> "x"^^<{RDF}{datatype}> .\n' + ok * 3
-    count, errors = validator_verdict(doc.encode(), quads)
+    count, errors, _ = validator_verdict(doc.encode(), _FORMAT[quads])
     assert count == 6
     assert [(line, col) for line, col, *_ in errors] == [(4, 29)]
     assert f"rdf:{datatype} needs a language tag" in errors[0][3]
@@ -424,14 +397,14 @@ def test_a_label_run_on_into_a_graph_label_is_caught_inside_a_run(tmp_path: Path
     ok = '<http://ex/s> <http://ex/p> "ok" .\n'
     doc = ok * 3 + "<http://ex/s> <http://ex/p> _:o_:g .\n" + ok * 3
     for quads in (False, True):
-        count, errors = validator_verdict(doc.encode(), quads)
+        count, errors, _ = validator_verdict(doc.encode(), _FORMAT[quads])
         assert (count, [(line, col) for line, col, *_ in errors]) == (6, [(4, 29)])
     path = tmp_path / "run-on.nq"
     path.write_text(doc)
-    checked = run(["validate", str(path)])
+    checked = run_cli(["validate", str(path)])
     assert checked.returncode == 1
     assert first_lines(checked.stderr)[0].startswith(f"{path}:4:29: ")
-    converted = run(["convert", str(path), "--to", "nquads", "--output", str(tmp_path / "out.nq")])
+    converted = run_cli(["convert", str(path), "--to", "nquads", "--output", str(tmp_path / "out.nq")])
     assert converted.returncode != 0
     assert f"{path}:4:29: " in converted.stderr
 
@@ -476,10 +449,6 @@ def test_no_warnings_without_warn() -> None:
 # --- (d) the CLI ------------------------------------------------------------------------------
 
 
-def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return run_cli(args, stdin, cwd=REPO)
-
-
 def first_lines(out: str) -> list[str]:
     """The ``SOURCE:LINE:COL: message`` line of each report (not the source excerpts)."""
     return [line for line in out.splitlines() if line and not line.startswith(" ")]
@@ -496,7 +465,7 @@ def reports_of(out: subprocess.CompletedProcess[str]) -> list[str]:
 def test_cli_warnings_in_ntriples(tmp_path: Path) -> None:
     path = tmp_path / "w.nt"
     path.write_text(WARN_DOC, encoding="utf-8")
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 0
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{line}:{col}" for line, col in WARN_POSITIONS]
@@ -517,7 +486,7 @@ TTL_WARN = (
 def test_cli_warnings_in_turtle(tmp_path: Path) -> None:
     path = tmp_path / "w.ttl"
     path.write_text(TTL_WARN, encoding="utf-8")
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 0
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:3:7", f"{path}:4:25", f"{path}:5:12"]
@@ -529,7 +498,7 @@ def test_cli_warnings_in_turtle(tmp_path: Path) -> None:
 def test_cli_no_warn_ill_typed(tmp_path: Path) -> None:
     path = tmp_path / "w.ttl"
     path.write_text(TTL_WARN, encoding="utf-8")
-    out = run(["validate", "--no-warn-ill-typed", str(path)])
+    out = run_cli(["validate", "--no-warn-ill-typed", str(path)])
     assert out.returncode == 0
     assert out.stdout == ""
     assert "1 file checked: 1 valid, 0 invalid (0 errors, 0 warnings); 5 statements in " in out.stderr
@@ -544,7 +513,7 @@ def test_cli_warnings_do_not_hide_errors(tmp_path: Path) -> None:
         f'<http://ex/s> <http://ex/p> "y"^^{INT} .\n',
         encoding="utf-8",
     )
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", f"{path}:3:29"]
@@ -565,7 +534,7 @@ def test_cli_errors_in_document_order(tmp_path: Path, fmt: str) -> None:
     ]
     path = tmp_path / f"bad.{fmt}"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    out = run(["validate", str(path)])
+    out = run_cli(["validate", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:{n}:45" for n in (2, 5, 8, 11)]
@@ -578,7 +547,7 @@ def test_cli_max_errors_stops_and_says_so(tmp_path: Path) -> None:
     path.write_text(
         "".join(f"<http://ex/s> <http://ex/p> <rel{i}> .\n" for i in range(1, 21)), encoding="utf-8"
     )
-    out = run(["validate", "--max-errors", "4", str(path)])
+    out = run_cli(["validate", "--max-errors", "4", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert reports[:4] == [
@@ -595,7 +564,7 @@ def test_cli_max_errors_turtle(tmp_path: Path) -> None:
     path.write_text(
         "".join(f"<http://ex/s> <http://ex/p> bad{i} .\n" for i in range(1, 11)), encoding="utf-8"
     )
-    out = run(["validate", "--max-errors", "2", str(path)])
+    out = run_cli(["validate", "--max-errors", "2", str(path)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert [r.split(": ", 1)[0] for r in reports] == [f"{path}:1:29", f"{path}:2:29", str(path)]
@@ -610,7 +579,7 @@ def test_cli_max_errors_one_file_does_not_stop_the_next(tmp_path: Path) -> None:
     b.write_text(
         "<http://ex/s> <http://ex/p> <http://ex/o> .\n<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8"
     )
-    out = run(["validate", "--max-errors", "1", str(a), str(b)])
+    out = run_cli(["validate", "--max-errors", "1", str(a), str(b)])
     assert out.returncode == 1
     reports = reports_of(out)
     assert reports[0].startswith(f"{a}:1:1: invalid IRI <rel>")

@@ -16,65 +16,20 @@ the same ill-typed literal warnings.
 from __future__ import annotations
 
 import functools
-import io
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_validate import mutated as line_mutated
+from verdicts import parser_verdict, reader, validator_verdict
 from w3c import MANIFESTS, W3CTest, find_rdf_tests_dir, load_manifest
 
-from rdflib_strict.edge.parsers import make_parser
 from rdflib_strict.formats.validate_turtle import TurtleValidator
 from rdflib_strict.syntax.errors import ParseError
-from rdflib_strict.syntax.source import ChunkReader
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-
-Error = tuple[int, int, int, str, str | None]
-Verdict = tuple[int, list[Error], list[Error]]
-
-
-def _described(log: list[ParseError]) -> list[Error]:
-    return [(e.lineno, e.colno, e.end_offset, e.msg, e.skipped) for e in log]
-
-
-def _reader(data: bytes, chunk_size: int | None) -> ChunkReader:
-    if chunk_size is None:
-        return ChunkReader(io.BytesIO(data), "doc")
-    return ChunkReader(io.BytesIO(data), "doc", chunk_size=chunk_size)
-
-
-def parser_verdict(
-    data: bytes, trig: bool, base: str | None = None, chunk_size: int | None = None
-) -> Verdict:
-    """What the Turtle parser says, as ``validate`` used it before the validator."""
-    errors: list[ParseError] = []
-    warnings: list[ParseError] = []
-    parser = make_parser("trig" if trig else "turtle", base, values=False)
-    parser.warn = warnings.append
-    try:
-        count = parser.parse(_reader(data, chunk_size), lambda batch: None, errors.append)
-    except ParseError as e:  # one it cannot resume after
-        count = -1
-        errors.append(e)
-    return count, _described(errors), _described(warnings)
-
-
-def validator_verdict(
-    data: bytes, trig: bool, base: str | None = None, chunk_size: int | None = None
-) -> Verdict:
-    errors: list[ParseError] = []
-    warnings: list[ParseError] = []
-    try:
-        count = TurtleValidator(trig, base, warnings.append).check(_reader(data, chunk_size), errors.append)
-    except ParseError as e:
-        count = -1
-        errors.append(e)
-    return count, _described(errors), _described(warnings)
-
 
 # --- (a) differential: generated documents -----------------------------------------------------
 
@@ -358,15 +313,16 @@ def test_validator_gives_the_parsers_verdicts(trig: bool, data: st.DataObject) -
     # One chunking per example (the whole document in one chunk, or chunks of 1, 7 or 40
     # characters, cut inside tokens): every chunking over the run, at a fraction of the cost.
     size = data.draw(st.sampled_from([None, None, 1, 7, 40]))
-    expected = parser_verdict(doc, trig, base, size)
+    fmt = "trig" if trig else "turtle"
+    expected = parser_verdict(doc, fmt, base, size)
     validator = TurtleValidator(trig, base, lambda w: None)
-    validator.check(_reader(doc, None), lambda e: None)
+    validator.check(reader(doc), lambda e: None)
     event(f"errors: {min(len(expected[1]), 3)}, warnings: {min(len(expected[2]), 2)}")
     event(f"share of the triples the run regex took: {validator._triples / max(1, expected[0]):.1f}")
-    assert validator_verdict(doc, trig, base, size) == expected, (size, doc)
+    assert validator_verdict(doc, fmt, base, size) == expected, (size, doc)
     # Without warnings, the triples are counted by the other scan.
     if expected[0] >= 0:
-        assert TurtleValidator(trig, base).check(_reader(doc, size), lambda e: None) == expected[0], doc
+        assert TurtleValidator(trig, base).check(reader(doc, size), lambda e: None) == expected[0], doc
 
 
 # --- (b) golden: hand-placed errors and warnings inside runs ------------------------------------
@@ -389,7 +345,7 @@ GOLDEN = (
 
 @pytest.mark.parametrize("chunk_size", [None, 1, 7, 40])
 def test_golden_verdict(chunk_size: int | None) -> None:
-    count, errors, warnings = validator_verdict(GOLDEN.encode(), False, None, chunk_size)
+    count, errors, warnings = validator_verdict(GOLDEN.encode(), "turtle", None, chunk_size)
     assert count == 4 + 1 + 2 + 1 + 1
     assert [(line, col) for line, col, *_ in errors] == [(6, 11), (7, 11), (8, 17), (12, 14)]
     assert "relative IRI" in errors[0][3]
@@ -399,7 +355,7 @@ def test_golden_verdict(chunk_size: int | None) -> None:
     assert errors[0][4] == "ex:s ex:p <rel> ."
     assert [(line, col, end) for line, col, end, *_ in warnings] == [(5, 11, 29), (11, 8, 61), (15, 11, 33)]
     assert all(w[3].startswith("ill-typed literal (valid RDF; a warning): ") for w in warnings)
-    assert (count, errors, warnings) == parser_verdict(GOLDEN.encode(), False, None, chunk_size)
+    assert (count, errors, warnings) == parser_verdict(GOLDEN.encode(), "turtle", None, chunk_size)
 
 
 def test_golden_trig() -> None:
@@ -411,12 +367,12 @@ def test_golden_trig() -> None:
         + "ex:s ex:p ex:o .\n"  # 10: default graph
         + "ex:h { ex:s ex:p ex:o .\n"  # 11: unclosed block
     )
-    count, errors, warnings = validator_verdict(doc.encode(), True)
+    count, errors, warnings = validator_verdict(doc.encode(), "trig")
     assert count == 2 + 2 + 1 + 1 + 1
     assert [(line, col) for line, col, *_ in errors] == [(9, 13), (11, 24)]
     assert "'}' to close the graph block" in errors[1][3]
     assert [(line, col) for line, col, *_ in warnings] == [(7, 13)]
-    assert (count, errors, warnings) == parser_verdict(doc.encode(), True)
+    assert (count, errors, warnings) == parser_verdict(doc.encode(), "trig")
 
 
 CHUNKED = (
@@ -432,9 +388,9 @@ CHUNKED = (
 @pytest.mark.parametrize("chunk_size", [1, 7, 40, 256])
 def test_chunk_boundaries_move_nothing(chunk_size: int) -> None:
     # Statements cut by a chunk's end are read again whole, by the run regex or the parser.
-    whole = validator_verdict(CHUNKED.encode(), False)
-    chunked = validator_verdict(CHUNKED.encode(), False, None, chunk_size)
-    assert chunked == parser_verdict(CHUNKED.encode(), False, None, chunk_size)
+    whole = validator_verdict(CHUNKED.encode(), "turtle")
+    chunked = validator_verdict(CHUNKED.encode(), "turtle", None, chunk_size)
+    assert chunked == parser_verdict(CHUNKED.encode(), "turtle", None, chunk_size)
     assert chunked[0] == whole[0] == 9 + 3 * 3 + 40 + 8 + 0 + 40
     # The text a skipped statement takes along may end elsewhere (blank lines, as in the
     # line formats); and the parser warns again on a literal whose statement it reads again
@@ -447,14 +403,14 @@ def test_chunk_boundaries_move_nothing(chunk_size: int) -> None:
 def test_errors_raise_without_on_error() -> None:
     doc = (HEADER + "ex:s ex:p ex:o .\nex:s ex:p <rel> .\n").encode()
     with pytest.raises(ParseError) as raised:
-        TurtleValidator(False, None).check(_reader(doc, None))
+        TurtleValidator(False, None).check(reader(doc))
     assert (raised.value.lineno, raised.value.colno) == (5, 11)
     assert "relative IRI" in raised.value.msg
 
 
 def test_no_warnings_without_warn() -> None:
     errors: list[ParseError] = []
-    count = TurtleValidator(False, None).check(_reader(GOLDEN.encode(), None), errors.append)
+    count = TurtleValidator(False, None).check(reader(GOLDEN.encode()), errors.append)
     assert (count, len(errors)) == (9, 4)
 
 
@@ -467,10 +423,10 @@ def test_prefix_redefined_to_a_namespace_the_regex_cannot_take() -> None:
         b"@prefix ex: <http://ex.org:8> .\nex:s ex:p ex:x .\n"  # line 4: port '8s'
         b"@prefix ex: <http://ex/> .\nex:s ex:p ex:x .\n"
     )
-    count, errors, _ = expected = parser_verdict(doc, False)
+    count, errors, _ = expected = parser_verdict(doc, "turtle")
     assert count == 2
     assert [(line, col) for line, col, *_ in errors] == [(4, 1)]
-    assert validator_verdict(doc, False) == expected
+    assert validator_verdict(doc, "turtle") == expected
 
 
 def test_prefix_redefined_to_another_namespace() -> None:
@@ -483,9 +439,9 @@ def test_prefix_redefined_to_another_namespace() -> None:
             'ex:s ex:p "x"^^xsd:integer .\n'  # 6: no warning
         ).encode()
     )
-    expected = parser_verdict(doc, False)
+    expected = parser_verdict(doc, "turtle")
     assert [(line, col) for line, col, *_ in expected[2]] == [(4, 11)]
-    assert validator_verdict(doc, False) == expected
+    assert validator_verdict(doc, "turtle") == expected
 
 
 def test_rdf_datatypes_through_any_prefix() -> None:
@@ -496,10 +452,10 @@ def test_rdf_datatypes_through_any_prefix() -> None:
         + 'ex:s ex:p "x"^^r:langStringX, "y"^^r:XMLLiteral .\n'
         + 'ex:s ex:p "ok" .\n' * 3
     ).encode()
-    count, errors, _ = expected = parser_verdict(doc, False)
+    count, errors, _ = expected = parser_verdict(doc, "turtle")
     assert count == 8
     assert [(line, col) for line, col, *_ in errors] == [(6, 11), (7, 11)]
-    assert validator_verdict(doc, False) == expected
+    assert validator_verdict(doc, "turtle") == expected
 
 
 def test_many_prefixes_bound_the_compiles() -> None:
@@ -508,9 +464,9 @@ def test_many_prefixes_bound_the_compiles() -> None:
     n = 1500
     doc = "".join(f"@prefix p{i}: <http://ex/{i}/> .\np{i}:s p{i}:p p{i}:o .\n" for i in range(n)).encode()
     validator = TurtleValidator(False, None)
-    assert validator.check(_reader(doc, None)) == n
+    assert validator.check(reader(doc)) == n
     assert validator._compiles <= 8 + n // 1000
-    assert validator_verdict(doc, False) == parser_verdict(doc, False)
+    assert validator_verdict(doc, "turtle") == parser_verdict(doc, "turtle")
 
 
 # --- (d) the fast path takes the plain statements ---------------------------------------------
@@ -518,7 +474,7 @@ def test_many_prefixes_bound_the_compiles() -> None:
 
 def _fast_and_all(doc: str, trig: bool = False) -> tuple[int, int]:
     validator = TurtleValidator(trig, "http://base/", lambda w: None)
-    count = validator.check(_reader(doc.encode(), None))
+    count = validator.check(reader(doc.encode()))
     return validator._triples, count
 
 
@@ -571,17 +527,17 @@ def _w3c_manifests() -> list[Any]:
 def _w3c_disagreement(case: W3CTest) -> str | None:
     """How the validator's verdict on a W3C entry differs from the parser's (None: it does not)."""
     data = case.action.read_bytes()
-    trig = case.manifest == "rdf11-trig"
-    expected = parser_verdict(data, trig, case.action_iri)
-    verdict = validator_verdict(data, trig, case.action_iri)
+    fmt = "trig" if case.manifest == "rdf11-trig" else "turtle"
+    expected = parser_verdict(data, fmt, case.action_iri)
+    verdict = validator_verdict(data, fmt, case.action_iri)
     if "Negative" in case.kind and not verdict[1]:
         return "no error"
     if "Negative" not in case.kind and verdict[1]:
         return f"errors in a valid document: {verdict[1]}"
     if verdict != expected:
         return f"validator {verdict} != parser {expected}"
-    chunked = validator_verdict(data, trig, case.action_iri, 7)
-    if chunked != parser_verdict(data, trig, case.action_iri, 7):
+    chunked = validator_verdict(data, fmt, case.action_iri, 7)
+    if chunked != parser_verdict(data, fmt, case.action_iri, 7):
         return f"in 7-character chunks: validator {chunked} != parser"
     return None
 

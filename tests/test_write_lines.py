@@ -3,79 +3,21 @@ pyoxigraph with exact lexical forms."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-import pyoxigraph as ox
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import XSD
 from rdflib.term import Node
-from w3c import Quad, default_graph, isomorphic_quads
+from round_trip import assert_round_trip
+from w3c import default_graph
 
 from rdflib_strict import SerializeError
 
 EX = Namespace("http://example.org/")
-XSD_STRING = str(XSD.string)
-
-
-# --- comparing with exact lexical forms --------------------------------------------------------
-
-
-def _lit_key(lex: str, dt: str | None, lang: str | None) -> Literal:
-    # A plain literal carrying the exact (lexical, datatype, lower-cased tag) triple.
-    return Literal(json.dumps([lex, dt or (None if lang else XSD_STRING), (lang or "").lower()]))
-
-
-def _rdflib_term(t: Node) -> Node:
-    if isinstance(t, Literal):
-        return _lit_key(str(t), None if t.datatype is None else str(t.datatype), t.language)
-    return t
-
-
-def rdflib_quads(graph: Graph) -> set[Quad]:
-    out: set[Quad] = set()
-    if isinstance(graph, Dataset):
-        default = default_graph(graph).identifier
-        for s, p, o, c in graph.quads((None, None, None, None)):
-            name = c.identifier if isinstance(c, Graph) else c
-            out.add((s, p, _rdflib_term(o), None if name in (None, default) else name))
-    else:
-        out = {(s, p, _rdflib_term(o), None) for s, p, o in graph}
-    return out
-
-
-def ox_quads(data: bytes, quads: bool) -> set[Quad]:
-    fmt = ox.RdfFormat.N_QUADS if quads else ox.RdfFormat.N_TRIPLES
-    bnodes: dict[str, BNode] = {}
-
-    def conv(t: Any) -> Node | None:
-        if isinstance(t, ox.NamedNode):
-            return URIRef(t.value)
-        if isinstance(t, ox.BlankNode):
-            return bnodes.setdefault(t.value, BNode())
-        if isinstance(t, ox.Literal):
-            return _lit_key(t.value, t.datatype.value if not t.language else None, t.language)
-        return None  # DefaultGraph
-
-    return {
-        (conv(q.subject), conv(q.predicate), conv(q.object), conv(q.graph_name))  # type: ignore[misc]
-        for q in ox.parse(data, format=fmt)
-    }
-
-
-def assert_round_trip(graph: Graph, fmt: str, **kw: Any) -> bytes:
-    quads = fmt == "strict-nquads"
-    data = graph.serialize(format=fmt, encoding="utf-8", **kw)
-    expected = rdflib_quads(graph)
-    back: Graph = Dataset() if quads else Graph()
-    back.parse(data=data, format=fmt)
-    assert isomorphic_quads(rdflib_quads(back), expected), data.decode("utf-8", "backslashreplace")
-    assert isomorphic_quads(ox_quads(data, quads), expected), data.decode("utf-8", "backslashreplace")
-    return data
 
 
 def one(s: Node, p: Node, o: Node) -> Graph:

@@ -1,9 +1,9 @@
 """The strict TriG writer: hand-written golden outputs, round trips, errors, determinism.
 
 Input datasets are built in Python and read the way the edge reads a store for a writer
-(``edge.store.statements``), then handed to ``write_trig``. The oracle for every round trip is
-pyoxigraph's TriG parser (an independent strict reader); our ``strict-trig`` parser joins in
-once it is registered.
+(``edge.store.statements``), then handed to ``write_trig``. The oracles for every round trip are
+pyoxigraph's TriG parser (an independent strict reader) and our ``strict-trig`` parser
+(``round_trip.py``).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 from rdflib import RDF, XSD, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
+from round_trip import assert_read_back, assert_round_trip, serialize
 from test_write_turtle import _BNODE_IDS, _IRIS, _LITERALS, GOLDEN, lit
-from w3c import _TermConverter, assert_same_graph, default_graph, find_rdf_tests_dir, oxigraph_graph, parsed
+from w3c import _TermConverter, default_graph, find_rdf_tests_dir, parsed
 
 from rdflib_strict.edge.store import statements, write_graph_turtle
 from rdflib_strict.edge.terms import Statement
@@ -28,52 +29,13 @@ from rdflib_strict.formats.write_trig import write_trig
 from rdflib_strict.syntax.errors import SerializeError
 
 EX = Namespace("http://ex.org/")
-
-
-def serialize(graph: Graph, **kwargs: object) -> bytes:
-    """``graph`` as TriG, read exactly as the edge will read it for ``strict-trig``."""
-    buf = io.BytesIO()
-    if kwargs.get("base") is None:
-        kwargs["base"] = getattr(graph, "base", None)
-    write_trig(
-        statements(graph, with_graphs=True),
-        buf,
-        namespaces=graph.namespace_manager.namespaces(),
-        **kwargs,  # type: ignore[arg-type]
-    )
-    return buf.getvalue()
+FMT = "strict-trig"
 
 
 def write(quads: Iterable[Statement], **kwargs: object) -> bytes:
     buf = io.BytesIO()
     write_trig(quads, buf, **kwargs)  # type: ignore[arg-type]
     return buf.getvalue()
-
-
-def ox_read(data: bytes, base: str | None = None) -> Graph:
-    """pyoxigraph's reading of TriG ``data`` (a Dataset), as rdflib terms with exact lexical
-    forms, one BNode per label across all graphs of the document."""
-    return oxigraph_graph(data, "trig", base_iri=base)
-
-
-def _our_parser_works() -> bool:
-    try:
-        ds = parsed(Dataset(), data="<http://a> { <http://a> <http://b> ( 1 ) . }", format="strict-trig")
-    except Exception:
-        return False
-    return len(list(ds.quads((None, None, None, None)))) == 3
-
-
-OUR_PARSER = _our_parser_works()
-
-
-def assert_round_trip(ds: Graph, **kwargs: object) -> bytes:
-    data = serialize(ds, **kwargs)
-    assert_same_graph(ox_read(data), ds, "pyoxigraph reading our TriG", xsd_string_as_plain=True)
-    if OUR_PARSER:
-        ours = parsed(Dataset(), data=data.decode("utf-8"), format="strict-trig")
-        assert_same_graph(ours, ds, "strict-trig reading our TriG", xsd_string_as_plain=True)
-    return data
 
 
 def new_dataset() -> Dataset:
@@ -241,12 +203,9 @@ GOLDEN_CASES = {
 def test_golden(name: str) -> None:
     build, kwargs, expected = GOLDEN_CASES[name]
     ds = build()
-    data = serialize(ds, **kwargs)
+    data = serialize(ds, FMT, **kwargs)
     assert data.decode("utf-8") == expected
-    assert_same_graph(ox_read(data), ds, name, xsd_string_as_plain=True)
-    if OUR_PARSER:
-        ours = parsed(Dataset(), data=data.decode("utf-8"), format="strict-trig")
-        assert_same_graph(ours, ds, name, xsd_string_as_plain=True)
+    assert_read_back(data, ds, FMT, name)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
@@ -263,25 +222,25 @@ def test_default_graph_is_turtle(name: str) -> None:
     graph = build()
     turtle = io.BytesIO()
     write_graph_turtle(graph, turtle, **kwargs)  # type: ignore[arg-type]
-    assert serialize(graph, **kwargs) == turtle.getvalue()
+    assert serialize(graph, FMT, **kwargs) == turtle.getvalue()
     ds = Dataset()
     for prefix, ns in graph.namespace_manager.namespaces():
         ds.bind(prefix, ns, override=True, replace=True)
     for triple in graph:
         ds.add(triple)
-    assert serialize(ds, **kwargs) == turtle.getvalue()
+    assert serialize(ds, FMT, **kwargs) == turtle.getvalue()
 
 
 def test_empty() -> None:
     assert write([]) == b""
-    assert serialize(new_dataset()) == b""
+    assert serialize(new_dataset(), FMT) == b""
     assert write([], base="http://ex.org/") == b"@base <http://ex.org/> .\n\n"
 
 
 def test_only_named_graphs() -> None:
     ds = new_dataset()
     ds.graph(EX.g).add((EX.s, EX.p, EX.o))
-    assert serialize(ds) == b"@prefix ex: <http://ex.org/> .\n\nex:g {\n    ex:s ex:p ex:o .\n}\n"
+    assert serialize(ds, FMT) == b"@prefix ex: <http://ex.org/> .\n\nex:g {\n    ex:s ex:p ex:o .\n}\n"
 
 
 def test_statement_order_does_not_matter() -> None:
@@ -302,7 +261,7 @@ def test_shared_bnode_never_inlined() -> None:
     ds.graph(EX.g1).add((EX.s, EX.p, b))
     ds.graph(EX.g1).add((b, EX.q, lit("x")))
     ds.graph(EX.g2).add((EX.t, EX.p, b))
-    data = assert_round_trip(ds)
+    data = assert_round_trip(ds, FMT)
     assert b"[" not in data and data.count(b"_:b") == 3
 
 
@@ -311,7 +270,7 @@ def test_bnode_label_in_own_graph() -> None:
     g = BNode("g")
     ds.graph(g).add((EX.s, EX.p, g))  # the object once, in its own graph: still labelled
     ds.graph(g).add((g, EX.q, EX.o))
-    data = assert_round_trip(ds)
+    data = assert_round_trip(ds, FMT)
     assert data.decode() == (
         "@prefix ex: <http://ex.org/> .\n\n_:g {\n    ex:s ex:p _:g .\n\n    _:g ex:q ex:o .\n}\n"
     )
@@ -322,7 +281,7 @@ def test_bnode_label_alone_is_not_labelled_inside() -> None:
     ds = new_dataset()
     ds.graph(BNode("g")).add((EX.s, EX.p, BNode("x")))
     ds.graph(BNode("g")).add((BNode("x"), EX.q, EX.o))
-    assert b"_:g {\n    ex:s ex:p [\n" in assert_round_trip(ds)
+    assert b"_:g {\n    ex:s ex:p [\n" in assert_round_trip(ds, FMT)
 
 
 def test_long_strings_keep_indentation_out() -> None:
@@ -331,7 +290,7 @@ def test_long_strings_keep_indentation_out() -> None:
     ds.graph(EX.g).add((EX.s, EX.p, lit("a\nb\n    c")))
     ds.graph(EX.g).add((EX.s, EX.q, BNode("x")))
     ds.graph(EX.g).add((BNode("x"), EX.r, lit("d\ne")))
-    data = assert_round_trip(ds)
+    data = assert_round_trip(ds, FMT)
     assert b'"""a\nb\n    c"""' in data and b'"""d\ne"""' in data
 
 
@@ -448,7 +407,7 @@ def test_w3c_round_trip() -> None:
         ds.bind("ex", "http://example/")  # the eval tests' usual namespace: exercise prefixed names
         for kwargs in ({}, {"base": "http://www.w3.org/2013/TriGTests/", "sparql_prefixes": True}):
             try:
-                assert_round_trip(ds, **kwargs)
+                assert_round_trip(ds, FMT, **kwargs)
             except AssertionError as e:
                 failures.append(f"{path.name} {kwargs}: {e}")
     assert not failures, f"{len(failures)} failing:\n\n" + "\n\n".join(failures)
@@ -474,7 +433,7 @@ def test_schemaorg_round_trip(shared_data_dir: Path) -> None:
     if not path.exists():
         pytest.skip(f"{path} not found")
     ds = schemaorg_dataset(path)
-    data = assert_round_trip(ds)
+    data = assert_round_trip(ds, FMT)
     assert b"@prefix schema: <https://schema.org/> ." in data
     assert data.count(b"\nschema:slice\\/") == 4  # "/" escaped in a PN_LOCAL
 
@@ -542,12 +501,9 @@ def datasets(draw: st.DrawFn) -> Dataset:
 @given(datasets(), st.booleans(), _BASES, st.booleans())
 def test_hypothesis_round_trip(ds: Dataset, ascii_only: bool, base: str | None, sparql: bool) -> None:
     kwargs: dict[str, object] = {"ascii_only": ascii_only, "base": base, "sparql_prefixes": sparql}
-    data = serialize(ds, **kwargs)
+    data = serialize(ds, FMT, **kwargs)
     assert data.isascii() or not ascii_only
-    assert_same_graph(ox_read(data), ds, data.decode("utf-8"), xsd_string_as_plain=True)
+    assert_read_back(data, ds, FMT, data.decode("utf-8"))
     quads = list(statements(ds, with_graphs=True))
     ns = list(ds.namespace_manager.namespaces())
     assert write(reversed(quads), namespaces=ns, **kwargs) == data  # order-independent bytes
-    if OUR_PARSER:
-        ours = parsed(Dataset(), data=data.decode("utf-8"), format="strict-trig")
-        assert_same_graph(ours, ds, "strict-trig", xsd_string_as_plain=True)

@@ -5,8 +5,8 @@ Golden files in ``tests/data/turtle_out/`` pin one style decision each; regenera
 are built in Python, never parsed with our own parser; the two 100,000-deep ones go to the
 format writer as plain triples (a Graph of 200,000 statements costs more to fill than the
 writing, and the store adapter in front of the writer has no depth to handle). The oracle for
-every round trip is pyoxigraph (an independent strict reader); our ``strict-turtle`` parser
-joins in when it works.
+every round trip is pyoxigraph (an independent strict reader) and our ``strict-turtle`` parser
+(``round_trip.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from rdflib import RDF, XSD, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
+from round_trip import assert_read_back, assert_round_trip, ox_read, serialize
 from w3c import assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
 
 from rdflib_strict.edge.store import write_graph_turtle
@@ -33,40 +34,11 @@ from rdflib_strict.syntax.iri import iri_error
 EX = Namespace("http://ex.org/")
 GOLDEN_DIR = Path(__file__).parent / "data" / "turtle_out"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+FMT = "strict-turtle"
 
 
 def lit(lexical: str, datatype: URIRef | None = None, lang: str | None = None) -> Literal:
     return Literal(lexical, datatype=datatype, lang=lang, normalize=False)
-
-
-def serialize(graph: Graph, **kwargs: object) -> bytes:
-    buf = io.BytesIO()
-    write_graph_turtle(graph, buf, **kwargs)  # type: ignore[arg-type]
-    return buf.getvalue()
-
-
-def ox_read(data: bytes, base: str | None = None) -> Graph:
-    return oxigraph_graph(data, "ttl", base_iri=base)  # exact lexical forms, one BNode per label
-
-
-def _our_parser_works() -> bool:
-    try:
-        g = Graph().parse(data="<http://a> <http://b> ( 1 ) .", format="strict-turtle")
-    except Exception:
-        return False
-    return len(g) == 3
-
-
-OUR_PARSER = _our_parser_works()
-
-
-def assert_round_trip(graph: Graph, **kwargs: object) -> bytes:
-    data = serialize(graph, **kwargs)
-    assert_same_graph(ox_read(data), graph, "pyoxigraph reading our Turtle", xsd_string_as_plain=True)
-    if OUR_PARSER:
-        ours = Graph().parse(data=data.decode("utf-8"), format="strict-turtle")
-        assert_same_graph(ours, graph, "strict-turtle reading our Turtle", xsd_string_as_plain=True)
-    return data
 
 
 # --------------------------------------------------------------------------------------------
@@ -293,14 +265,14 @@ GOLDEN: dict[str, tuple[Callable[[], Graph], dict[str, object]]] = {
 def test_golden(name: str) -> None:
     build, kwargs = GOLDEN[name]
     graph = build()
-    data = serialize(graph, **kwargs)
+    data = serialize(graph, FMT, **kwargs)
     path = GOLDEN_DIR / f"{name}.ttl"
     if UPDATE:
         GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     assert data == path.read_bytes(), f"output differs from {path}"
     base = kwargs.get("base")
-    assert_same_graph(ox_read(data, None), graph, name, xsd_string_as_plain=True)
+    assert_same_graph(ox_read(data, FMT), graph, name, xsd_string_as_plain=True)
     if base is not None:
         assert b"@base <" in data or b"BASE <" in data
     if kwargs.get("ascii_only"):
@@ -310,18 +282,18 @@ def test_golden(name: str) -> None:
 def test_plugin_entry_point() -> None:
     g = g_grouping()
     text = g.serialize(format="strict-turtle")
-    assert text.encode("utf-8") == serialize(g)
+    assert text.encode("utf-8") == serialize(g, FMT)
 
 
 def test_base_traps_resolve_exactly() -> None:
     """S13: every relative reference we write resolves to the original IRI."""
     g = g_base()
     for base in ["http://ex.org/a", "http://ex.org/doc#", "http://ex.org/", "http://ex.org/dir/"]:
-        data = serialize(g, base=base)
-        assert_same_graph(ox_read(data), g, f"base {base}")
-    assert b"<b>" not in serialize(g, base="http://ex.org/a")
-    assert b"<foo>" not in serialize(g, base="http://ex.org/doc#")
-    assert b"<a:b>" not in serialize(g, base="http://ex.org/")
+        data = serialize(g, FMT, base=base)
+        assert_same_graph(ox_read(data, FMT), g, f"base {base}")
+    assert b"<b>" not in serialize(g, FMT, base="http://ex.org/a")
+    assert b"<foo>" not in serialize(g, FMT, base="http://ex.org/doc#")
+    assert b"<a:b>" not in serialize(g, FMT, base="http://ex.org/")
 
 
 @pytest.mark.parametrize(
@@ -395,10 +367,12 @@ def test_serialize_error(graph: Graph, bad: Node) -> None:
 def test_named_graph_raises() -> None:
     ds = Dataset()
     ds.add((EX.s, EX.p, EX.o))
-    assert serialize(ds).strip().endswith(b"ex:s ex:p ex:o .") or b"<http://ex.org/s>" in serialize(ds)
+    assert serialize(ds, FMT).strip().endswith(b"ex:s ex:p ex:o .") or b"<http://ex.org/s>" in serialize(
+        ds, FMT
+    )
     ds.graph(EX.g).add((EX.s, EX.p, EX.o2))
     with pytest.raises(SerializeError) as info:
-        serialize(ds)
+        serialize(ds, FMT)
     assert info.value.term == EX.g
     assert "format='strict-trig'" in str(info.value)  # the message says what to use instead
 
@@ -410,7 +384,7 @@ def test_invalid_bnode_ids_are_relabelled() -> None:
         g.add((EX.s, EX.p, b))
         g.add((EX.t, EX.p, b))  # shared: labels are written
         g.add((b, EX.q, lit("v")))
-    data = assert_round_trip(g)
+    data = assert_round_trip(g, FMT)
     assert b"_:a b" not in data and b"_:-x" not in data and b"_:x. " not in data
 
 
@@ -492,7 +466,7 @@ def test_deep_nested_lists() -> None:
         g.add((wrap, RDF.rest, RDF.nil))
         inner = wrap
     g.add((EX.s, EX.p, inner))  # type: ignore[arg-type]
-    assert_round_trip(g)
+    assert_round_trip(g, FMT)
 
 
 # --------------------------------------------------------------------------------------------
@@ -523,7 +497,7 @@ def test_w3c_round_trip() -> None:
         g.bind("ex", "http://example/")  # the eval tests' usual namespace: exercise prefixed names
         for kwargs in ({}, {"base": "http://www.w3.org/2013/TurtleTests/"}):
             try:
-                assert_round_trip(g, **kwargs)
+                assert_round_trip(g, FMT, **kwargs)
             except AssertionError as e:
                 failures.append(f"{path.name} {kwargs}: {e}")
     assert not failures, f"{len(failures)} failing:\n\n" + "\n\n".join(failures)
@@ -534,7 +508,7 @@ def test_schemaorg_round_trip(shared_data_dir: Path) -> None:
     if not path.exists():
         pytest.skip(f"{path} not found")
     source = Graph().parse(path, format="strict-turtle")  # prefixes come along
-    data = assert_round_trip(source)
+    data = assert_round_trip(source, FMT)
     assert b"@prefix schema: <https://schema.org/> ." in data
 
 
@@ -614,13 +588,10 @@ def graphs(draw: st.DrawFn) -> Graph:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs(), st.booleans(), st.sampled_from([None, "http://ex.org/", "http://ex.org/ns#x"]))
 def test_hypothesis_round_trip(g: Graph, ascii_only: bool, base: str | None) -> None:
-    data = serialize(g, ascii_only=ascii_only, base=base)
+    data = serialize(g, FMT, ascii_only=ascii_only, base=base)
     assert data.isascii() or not ascii_only
-    assert_same_graph(ox_read(data), g, data.decode("utf-8"), xsd_string_as_plain=True)
-    assert serialize(g, ascii_only=ascii_only, base=base) == data
-    if OUR_PARSER:
-        ours = Graph().parse(data=data.decode("utf-8"), format="strict-turtle")
-        assert_same_graph(ours, g, "strict-turtle", xsd_string_as_plain=True)
+    assert_read_back(data, g, FMT, data.decode("utf-8"))
+    assert serialize(g, FMT, ascii_only=ascii_only, base=base) == data
 
 
 def test_encoding_ascii_gives_ascii_turtle() -> None:
