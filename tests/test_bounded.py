@@ -199,6 +199,23 @@ def test_streaming_peak_memory_does_not_grow_with_distinct_terms(
 _PLAIN_LINE = "<http://example.org/s123> <http://example.org/p7> <http://example.org/o456> .\n"
 
 
+_CHUNK = 128 << 10
+
+
+def _peak_chunks(run: Callable[[ChunkReader], int], doc: bytes, warm_up: str) -> float:
+    """The traced peak of ``run`` over ``doc`` read in _CHUNK pieces, in chunks; ``warm_up``
+    is read first, untraced, so that the regexes are compiled outside the measure."""
+    run(ChunkReader(io.BytesIO(warm_up.encode()), "warm-up"))
+    tracemalloc.start()
+    try:
+        count = run(ChunkReader(io.BytesIO(doc), "x", chunk_size=_CHUNK))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert count == doc.count(b"\n")
+    return peak / _CHUNK
+
+
 def _run_validator(quads: bool) -> Callable[[ChunkReader], int]:
     # As the CLI's validate runs it: ill-typed literals are looked for.
     return LineValidator(quads, warn=lambda e: None).check
@@ -222,17 +239,8 @@ def test_fast_path_peak_memory_is_a_few_chunks(run: Callable[[ChunkReader], int]
     # backtracking stack (PyMem, so traced) per byte a run spans until the call returns: with
     # runs as long as the chunk, the peak was 52-63 chunks. With runs of at most
     # RUN_STATEMENTS lines it is 4-6 chunks (the bytes read, their text, convert's output).
-    chunk = 128 << 10
-    doc = (_PLAIN_LINE * (3 * chunk // len(_PLAIN_LINE))).encode()
-    run(ChunkReader(io.BytesIO(_PLAIN_LINE.encode()), "warm-up"))  # regexes compiled untraced
-    tracemalloc.start()
-    try:
-        count = run(ChunkReader(io.BytesIO(doc), "x", chunk_size=chunk))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert count == doc.count(b"\n")
-    assert peak < 8 * chunk, peak / chunk
+    doc = (_PLAIN_LINE * (3 * _CHUNK // len(_PLAIN_LINE))).encode()
+    assert _peak_chunks(run, doc, _PLAIN_LINE) < 8
 
 
 def _long_literal_lines(n: int) -> str:
@@ -269,14 +277,5 @@ def test_long_literals_are_not_kept_in_the_caches(run: Callable[[ChunkReader], i
     # The caches are bounded in entries (CACHE_LIMIT): holding 16,384 texts of several KiB
     # each, a parse or convert of long literals peaked at 613 MiB. Texts over
     # CACHED_TEXT_MAX are not cached, so the peak is a few chunks' worth (was 60+).
-    chunk = 128 << 10
     doc = _long_literal_lines(1000).encode()  # 8 MB: 64 chunks
-    run(ChunkReader(io.BytesIO(_long_literal_lines(1).encode()), "warm-up"))
-    tracemalloc.start()
-    try:
-        count = run(ChunkReader(io.BytesIO(doc), "x", chunk_size=chunk))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert count == doc.count(b"\n")
-    assert peak < 12 * chunk, peak / chunk
+    assert _peak_chunks(run, doc, _long_literal_lines(1)) < 12
