@@ -253,7 +253,7 @@ def test_worker_processes_stop_at_the_first_error_as_serially(tmp_path: Path) ->
     path.write_bytes(data)
     found, errors = in_parts(str(path), True, False, 4096, workers=2)
     assert errors == serial(data, True, False)[1]
-    assert errors[0][1] == 2501
+    assert errors[0][0] == 2501  # the line
     # What came before the error is statements of the lines before it, in order (as serially,
     # a batch cut short by the error is not handed on).
     assert 2000 < len(found) <= 2500
