@@ -334,7 +334,7 @@ def test_a_parsed_graph_leaves_later_collections_walking_in_memory_order() -> No
         f'<http://example.org/s{i // 3}> <http://example.org/p{i % 5}> "v{i}"@en .\n'
         if i % 2
         else f"<http://example.org/s{i // 3}> <http://example.org/p{i % 5}> <http://example.org/o{i}> .\n"
-        for i in range(6000)
+        for i in range(2000)
     )
     rdflib_share = _near_neighbours("nt", doc)
     for fmt in ("strict-ntriples", "strict-turtle"):
