@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Hashable
 from typing import Final
 
-from rdflib.term import Literal, Node
+from rdflib.term import Node
 
 from ..edge.terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 from ..syntax.driver import OnError
@@ -162,7 +162,7 @@ class LineValidator(LineParser):
                     if quad is not None:
                         count += 1
                         if warn is not None:
-                            self._check_precise(quad[2], src, pos, warn)
+                            self._warn_ill_typed(quad[2], pos)
                 pos = next_pos
             self.trim_caches()
         return count
@@ -191,16 +191,6 @@ class LineValidator(LineParser):
         reason = ill_typed(unescape_string(lex) if "\\" in lex else lex, dt)
         if reason is not None:
             warn(self._ill_typed(m.start(1) - 1, m.end(2) + 1, reason))
-
-    def _check_precise(self, o: object, src: str, pos: int, warn: Warn) -> None:
-        if isinstance(o, Literal) and o.datatype is not None:
-            reason = ill_typed(str(o), str(o.datatype))
-            if reason is not None:
-                # Subject and predicate are IRIs or labels, which hold no '"': the literal
-                # starts at the line's first one.
-                start = src.index('"', pos)
-                whole = _TYPED_LITERAL.match(src, start)
-                warn(self._ill_typed(start, start + 1 if whole is None else whole.end(), reason))
 
     def _ill_typed(self, start: int, end: int, reason: str) -> ParseError:
         return self._error(start, end, f"{ILL_TYPED}: {reason}")
