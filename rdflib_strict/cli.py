@@ -34,7 +34,7 @@ from .formats.lines import LineParser
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
-from .wording import plural
+from .syntax.wording import plural
 
 _PROGRESS_MIN_BYTES = 4 << 20
 

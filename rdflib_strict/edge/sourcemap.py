@@ -27,7 +27,7 @@ from rdflib.term import Node
 
 from ..syntax.driver import Placed, Quad
 from ..syntax.positions import Span
-from ..wording import plural
+from ..syntax.wording import plural
 
 __all__ = ["SourceMap", "Span", "source_map_arg"]
 
