@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
-import urllib.parse
 import warnings
 from collections.abc import Iterator
 from typing import Any, Final
@@ -12,18 +10,9 @@ from . import parallel
 from .edge.illtyped import IllTypedReport
 from .edge.parsers import StatementParser, make_parser
 from .edge.plugins import install, uninstall
-from .edge.source import (
-    COMPRESSION_SUFFIXES,
-    MEDIA_TYPES,
-    OpenedSource,
-    Source,
-    accept_header,
-    file_iri,
-    is_url,
-    media_type,
-    open_source,
-)
-from .edge.terms import Statement
+from .edge.source import OpenedSource, Source, accept_header, file_iri, open_source
+from .formats.table import FORMATS, format_for
+from .formats.terms import Statement
 from .syntax.driver import OnError, on_error_arg
 from .syntax.positions import Span
 
@@ -41,79 +30,6 @@ __all__ = [
     "open_source",
     "uninstall",
 ]
-
-#: Our format names and their aliases, by canonical name. Case, hyphens and underscores do not
-#: matter (``N-Triples``, ``n_quads``, ``Turtle``), and each format's media type names it too
-#: (``text/turtle; charset=utf-8``): see ``format_for``.
-FORMATS: Final = {
-    "ntriples": ("ntriples", "nt", "nt11", "strict-ntriples", "strict-nt"),
-    "nquads": ("nquads", "nq", "strict-nquads", "strict-nq"),
-    "turtle": ("turtle", "ttl", "strict-turtle", "strict-ttl"),
-    "trig": ("trig", "strict-trig"),
-}
-
-
-def _squeezed(name: str) -> str:
-    """A format name as compared: ``N-Triples``, ``n_triples`` and ``ntriples`` are one name."""
-    return name.strip().lower().replace("-", "").replace("_", "")
-
-
-_ALIASES: Final = {_squeezed(alias): name for name, aliases in FORMATS.items() for alias in aliases}
-_BY_MEDIA_TYPE: Final = {media: name for name, media in MEDIA_TYPES.items()}
-_SUFFIXES: Final = {
-    ".nt": "ntriples",
-    ".nq": "nquads",
-    ".nquads": "nquads",
-    ".ttl": "turtle",
-    ".trig": "trig",
-}
-#: The names an unknown one is answered with: every alias and media type, by format.
-_ACCEPTED: Final = (
-    ", ".join(f"{name} ({', '.join([*aliases[1:], MEDIA_TYPES[name]])})" for name, aliases in FORMATS.items())
-    + "; case, hyphens and underscores do not matter"
-)
-
-
-def format_for(
-    fmt: str | None, name: str | None = None, content_type: str | None = None, *, option: str = "format="
-) -> str:
-    """The canonical format name for ``fmt`` (an alias or a media type, as people write them:
-    ``N-Triples``, ``nq``, ``Turtle``, ``application/trig``), else guessed from a file name or
-    URL (``x.nt.gz`` is N-Triples), else from a media type (``text/turtle; charset=utf-8``).
-    ``option`` is how the message of a format that cannot be told says to give one (the
-    command line says ``--format``).
-
-    >>> format_for("N-Quads"), format_for("text/turtle;charset=utf-8")
-    ('nquads', 'turtle')
-    >>> format_for(None, "http://example.org/data", "application/n-quads")
-    'nquads'
-    """
-    if fmt is not None:
-        found = _BY_MEDIA_TYPE.get(media_type(fmt) or "") if "/" in fmt else _ALIASES.get(_squeezed(fmt))
-        if found is None:
-            raise ValueError(f"unknown format {fmt!r}; known: {_ACCEPTED}")
-        return found
-    if name is not None:
-        suffix = _format_suffix(name)
-        if suffix in _SUFFIXES:
-            return _SUFFIXES[suffix]
-    what = media_type(content_type)
-    if what is not None:
-        if what in _BY_MEDIA_TYPE:
-            return _BY_MEDIA_TYPE[what]
-        raise ValueError(
-            f"cannot tell the format of {name!r} from its extension or its media type {what!r}: give {option}"
-        )
-    raise ValueError(f"cannot tell the format of {name!r} from its extension: give {option}")
-
-
-def _format_suffix(name: str) -> str:
-    """The extension that names the format: a URL's path's, the one before a compression suffix."""
-    path = pathlib.PurePosixPath(urllib.parse.urlsplit(name).path) if is_url(name) else pathlib.PurePath(name)
-    if path.suffix.lower() in COMPRESSION_SUFFIXES:
-        path = path.with_suffix("")
-    return path.suffix.lower()
-
 
 _ONE_PROCESS: Final = (
     "iterparse(workers=N) parses in one process: the statements would come back from the"

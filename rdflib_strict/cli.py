@@ -24,13 +24,13 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from . import __version__, parallel
-from .api import FORMATS, format_for
 from .edge.illtyped import IllTypedLiteralWarning
-from .edge.parsers import StatementParser, make_parser
+from .edge.parsers import StatementParser, make_converter, make_parser, make_validator
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
-from .edge.terms import Statement, document_prefix
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
+from .formats.table import FORMATS, format_for
+from .formats.terms import Statement, document_prefix
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
@@ -300,13 +300,11 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     count = 0
     workers = _workers(args, source)  # 1 for Turtle and TriG, said on stderr
     try:
-        if fmt == "ntriples" or fmt == "nquads":
+        if FORMATS[fmt].line_based:
             count = _validate_lines(source, workers, report, warn)
         else:
-            from .formats.validate_turtle import TurtleValidator
-
             base = opened.base if args.base is None else args.base
-            count = TurtleValidator(fmt == "trig", base, warn).check(opened.reader, report.error)
+            count = make_validator(fmt, base, warn).check(opened.reader, report.error)
     except SourceError as e:  # the input broke off: not a verdict on the document
         report.unreadable = True
         report.print(e)
@@ -327,14 +325,11 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     return count, report
 
 
-_LINE_FORMATS = ("ntriples", "nquads")
-
-
 def _workers(args: argparse.Namespace, source: _Input) -> int:
     """How many processes read ``source``: ``-j``'s, for the line formats; 1 for Turtle and TriG,
     which cannot be cut into parts (said on stderr)."""
     workers = parallel.worker_count(args.jobs)
-    if workers > 1 and source.fmt not in _LINE_FORMATS:
+    if workers > 1 and not FORMATS[source.fmt].line_based:
         if not args.quiet:
             print(
                 f"rdflib-strict: {source.opened.name}: {source.fmt} cannot be cut into parts"
@@ -359,13 +354,15 @@ def _in_workers(source: _Input, job: parallel.Job, workers: int) -> Generator[pa
 
 
 def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) -> int:
-    from .formats.validate_lines import LineValidator
-
-    quads = source.fmt == "nquads"
     if workers == 1:
-        return LineValidator(quads, warn).check(source.opened.reader, report.error)
+        return make_validator(source.fmt, warn=warn).check(source.opened.reader, report.error)
     job = parallel.Job(
-        "validate", quads, source.opened.name, document_prefix(), skip=True, warn=warn is not None
+        "validate",
+        FORMATS[source.fmt].has_graphs,
+        source.opened.name,
+        document_prefix(),
+        skip=True,
+        warn=warn is not None,
     )
     count = 0
     for done in _in_workers(source, job, workers):
@@ -483,9 +480,6 @@ class _Rejects:
             self._out.close()
 
 
-_PRETTY_FORMATS = ("turtle", "trig")
-
-
 def _target(args: argparse.Namespace) -> str:
     """``--to``, else the format ``-o``'s file name names (``out.nq.gz``: N-Quads)."""
     if args.to is not None:
@@ -562,7 +556,7 @@ class _Convert:
     def run(self) -> int:
         """Read every input and write the output; the number of statements written."""
         args, rejects = self.args, self.rejects
-        if self.target in _PRETTY_FORMATS:
+        if not FORMATS[self.target].line_based:
             return _to_pretty(self._inputs(), self.out, args.base, self.target, rejects)
         if args.canonical:  # sorted as one: every input through one writer
             return self._write_lines(
@@ -572,7 +566,7 @@ class _Convert:
             )
         count = 0
         for source, parser, tag, workers in self._inputs():
-            if source.fmt in _LINE_FORMATS and not args.ascii:
+            if FORMATS[source.fmt].line_based and not args.ascii:
                 count += _convert_lines(source, self.target, workers, self.out, rejects, tag)
             else:
                 count += self._write_lines(_statements(parser, source.opened, rejects))
@@ -584,7 +578,7 @@ class _Convert:
         return write_lines(
             quad_groups(statements),
             self.out,
-            with_graphs=self.target == "nquads",
+            with_graphs=FORMATS[self.target].has_graphs,
             canonical=self.args.canonical,
             ascii_only=self.args.ascii,
             labels_of=self.tags,  # each input's own labels, as -j writes them
@@ -665,19 +659,16 @@ def _convert_lines(
     with ``-j N``, the blocks written by the workers, in order. (``--canonical`` sorts the
     whole output and ``--ascii`` may relabel blank nodes: both take the other path.)"""
     if workers == 1:
-        from .formats.convert_lines import LineConverter
-
-        converter = LineConverter(source.fmt == "nquads", target == "nquads", tag=tag)
-        return converter.convert(source.opened.reader, out, rejects)
+        return make_converter(source.fmt, target, tag=tag).convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.Job(
             "convert",
-            source.fmt == "nquads",
+            FORMATS[source.fmt].has_graphs,
             source.opened.name,
             document_prefix(),
             skip=rejects is not None,
-            with_graphs=target == "nquads",
+            with_graphs=FORMATS[target].has_graphs,
             scratch=scratch,
             tag=tag,
         )
@@ -716,7 +707,7 @@ def _to_pretty(
             for s, p, o, g in batch:
                 if g is None:
                     dataset.add((s, p, o))
-                elif target == "turtle":
+                elif not FORMATS[target].has_graphs:
                     raise SerializeError(
                         "Turtle has no named graphs: convert to trig or nquads", g, (s, p, o, g)
                     )
@@ -729,7 +720,7 @@ def _to_pretty(
         prefixes: dict[str, str] = getattr(parser, "prefixes", {})
         for prefix, namespace in prefixes.items():
             dataset.bind(prefix, namespace)
-    write_graph_turtle(dataset, out, base=base, trig=target == "trig")
+    write_graph_turtle(dataset, out, base=base, trig=FORMATS[target].has_graphs)
     return count
 
 

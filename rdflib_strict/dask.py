@@ -74,9 +74,9 @@ if TYPE_CHECKING:
 from rdflib.term import Literal as RDFLiteral
 from rdflib.term import URIRef
 
-from .api import format_for
 from .edge.source import compression_of_head, compression_of_name, open_source
-from .edge.terms import Statement, document_prefix, exact_literal, reduce_literal
+from .formats.table import FORMATS, format_for
+from .formats.terms import Statement, document_prefix, exact_literal, reduce_literal
 from .formats.write_terms import TermWriter
 from .parallel import Job, Part, cut_after, run_part
 from .syntax.errors import ParseError
@@ -293,7 +293,7 @@ def _literal(lexical: str, datatype: URIRef | None, lang: str | None) -> RDFLite
 
 
 def _reduce_literal(literal: RDFLiteral) -> tuple[Any, tuple[str, URIRef | None, str | None]]:
-    # edge.terms.reduce_literal's arguments, rebuilt by _literal above (see there).
+    # formats.terms.reduce_literal's arguments, rebuilt by _literal above (see there).
     return _literal, reduce_literal(literal)[1]
 
 
@@ -361,13 +361,13 @@ def _map(bag: db.Bag, func: Callable[..., Any], *args: Any) -> db.Bag:
 
 def _quads(format: str | None, name: str) -> bool:
     fmt = format_for(format, name)
-    if fmt in ("turtle", "trig"):
+    if not FORMATS[fmt].line_based:
         raise ValueError(
             f"{name}: {fmt} cannot be cut into blocks at line ends (a statement, a string or a"
             " prefix declaration spans lines): read it with rdflib_strict.iterparse; the Dask"
             " readers take N-Triples and N-Quads"
         )
-    return fmt == "nquads"
+    return FORMATS[fmt].has_graphs
 
 
 def _parse(blocks: list[_Block], skip: bool) -> list[Any]:

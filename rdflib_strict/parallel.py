@@ -100,6 +100,11 @@ class Job(NamedTuple):
     scratch: str | None = None
     tag: str = ""
 
+    @property
+    def fmt(self) -> str:
+        """The block's format name, for the reader factory."""
+        return "nquads" if self.quads else "ntriples"
+
 
 class Done:
     """A block's result: ``count`` statements, ``lines`` line ends read, ``size`` its length
@@ -307,9 +312,9 @@ def run_part(job: Job, part: Part) -> Done:
 def _run(job: Job, reader: ChunkReader, on_error: Any, done: Done) -> Done:
     try:
         if job.task == "validate":
-            from .formats.validate_lines import LineValidator
+            from .edge.parsers import make_validator
 
-            validator = LineValidator(job.quads, done.warnings.append if job.warn else None)
+            validator = make_validator(job.fmt, warn=done.warnings.append if job.warn else None)
             done.count = validator.check(reader, on_error)
         elif job.task == "statements":
             done.output = []
@@ -387,7 +392,7 @@ def _packed(statements: list[Any]) -> bytes:
     # as "7" on the other side. The pickler's own table leaves everyone else's pickling alone.
     from rdflib.term import Literal
 
-    from .edge.terms import reduce_literal
+    from .formats.terms import reduce_literal
 
     out = io.BytesIO()
     pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
@@ -400,14 +405,15 @@ def _statements(job: Job, reader: ChunkReader, on_error: Any, found: list[Any]) 
     # Into ``found`` as parsed: the statements before a first error are handed on, as serially.
     from .edge.parsers import make_parser
 
-    parser = make_parser("nquads" if job.quads else "ntriples", prefix=job.prefix)
+    parser = make_parser(job.fmt, prefix=job.prefix)
     for batch in parser.batches(reader, on_error):
         found += batch
 
 
 def _convert(job: Job, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
-    from .formats.convert_lines import LineConverter
+    from .edge.parsers import make_converter
 
     out = io.BytesIO()
-    count = LineConverter(job.quads, job.with_graphs, job.prefix, job.tag).convert(reader, out, on_error)
+    to = "nquads" if job.with_graphs else "ntriples"
+    count = make_converter(job.fmt, to, job.prefix, job.tag).convert(reader, out, on_error)
     return count, out.getvalue()

@@ -15,7 +15,7 @@ from rdflib import Dataset, Graph, Literal
 from rdflib.namespace import XSD
 
 from rdflib_strict import IllTypedLiteralWarning, ParseError, iterparse
-from rdflib_strict.edge.terms import exact_literal
+from rdflib_strict.formats.terms import exact_literal
 from rdflib_strict.syntax.xsd import CHECKED, ill_typed
 
 X = "http://www.w3.org/2001/XMLSchema#"
@@ -43,7 +43,7 @@ def rdflib_logs(monkeypatch: pytest.MonkeyPatch) -> None:
     """rdflib.term's logger as a user's process has it: conftest drops the conversion records
     for the whole suite, which would hide them here."""
     logger = logging.getLogger("rdflib.term")
-    ours = [f for f in logger.filters if getattr(f, "__module__", "") == "rdflib_strict.edge.terms"]
+    ours = [f for f in logger.filters if getattr(f, "__module__", "") == "rdflib_strict.formats.terms"]
     monkeypatch.setattr(logger, "filters", ours)
 
 

@@ -23,8 +23,8 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, parsed
 
 from rdflib_strict import ParseError
 from rdflib_strict.edge import source as edge_source
-from rdflib_strict.edge.terms import Terms
 from rdflib_strict.formats.lines import NQUADS_RE, NTRIPLES_RE, LineParser
+from rdflib_strict.formats.terms import Terms
 from rdflib_strict.syntax.source import ChunkReader
 
 S = "<http://example/s>"

@@ -23,7 +23,7 @@ from verdicts import described
 import rdflib_strict
 from rdflib_strict import ParseError, parallel
 from rdflib_strict.edge.parsers import make_parser
-from rdflib_strict.edge.terms import document_prefix
+from rdflib_strict.formats.terms import document_prefix
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.source import ChunkReader
 

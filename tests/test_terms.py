@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rdflib import BNode, Literal, URIRef, Variable
 from rdflib.namespace import XSD
 
-from rdflib_strict.edge.terms import exact_literal, is_bnode, is_literal
+from rdflib_strict.formats.terms import exact_literal, is_bnode, is_literal
 
 text = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
 tags = st.sampled_from(["en", "en-US", "EN-gb", "de-CH-1996", "zh-Hant-TW", "x-private"])

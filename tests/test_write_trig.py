@@ -24,7 +24,7 @@ from test_write_turtle import _BNODE_IDS, _IRIS, _LITERALS, GOLDEN, lit
 from w3c import _TermConverter, default_graph, find_rdf_tests_dir, parsed
 
 from rdflib_strict.edge.store import statements, write_graph_turtle
-from rdflib_strict.edge.terms import Statement
+from rdflib_strict.formats.terms import Statement
 from rdflib_strict.formats.write_trig import write_trig
 from rdflib_strict.syntax.errors import SerializeError
 

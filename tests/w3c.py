@@ -26,7 +26,7 @@ from locations import RDF_TESTS_MISSING, find_rdf_tests_dir, repo_root
 from rdflib import RDF, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.term import Node
 
-from rdflib_strict.edge.terms import exact_literal, is_bnode, is_literal
+from rdflib_strict.formats.terms import exact_literal, is_bnode, is_literal
 
 __all__ = [
     "MANIFESTS",

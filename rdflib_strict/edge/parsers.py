@@ -1,4 +1,5 @@
-"""The one parser factory: a format parser wired to the rdflib term factory, for every face.
+"""The one factory of readers, for every face: parsers wired to the rdflib term factory,
+validators and line converters, each chosen by the table of formats.
 
 The plugins pass their sink (the default graph) and the SinkWriter's ``graph_for``;
 ``iterparse`` and the CLI take the defaults, so a statement's fourth element is None for the
@@ -7,22 +8,29 @@ default graph and the label term itself for a named one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, TypeAlias
 
-from rdflib.term import BNode, Node
+from rdflib.term import BNode
 
 from ..formats.lines import LineParser
-from .terms import Terms
+from ..formats.table import FORMATS, LINE_FORMATS, Format
+from ..formats.terms import Terms
+from ..syntax.driver import GraphFor, OnError, label_itself
 
-if TYPE_CHECKING:  # the Turtle parser is imported when first needed
+if TYPE_CHECKING:  # the Turtle reader and the others are imported when first needed
+    from ..formats.convert_lines import LineConverter
     from ..formats.turtle import TurtleParser
+    from ..formats.validate_lines import LineValidator
+    from ..formats.validate_turtle import TurtleValidator
 
-__all__ = ["StatementParser", "make_parser"]
+__all__ = ["StatementParser", "Validator", "make_converter", "make_parser", "make_validator"]
 
 #: What ``make_parser`` returns: both have ``batches(reader, on_error)`` and
 #: ``parse(reader, emit, on_error)``; the Turtle parser also ``prefixes`` after a parse.
 StatementParser: TypeAlias = "LineParser | TurtleParser"
+#: What ``make_validator`` returns: both have ``check(reader, on_error)``, the statement count.
+Validator: TypeAlias = "LineValidator | TurtleValidator"
 
 
 def make_parser(
@@ -31,7 +39,7 @@ def make_parser(
     *,
     bnodes: dict[str, BNode] | None = None,
     default: Hashable = None,
-    graph_for: Callable[[Node], Hashable] | None = None,
+    graph_for: GraphFor = label_itself,
     values: bool = True,
     prefix: str | None = None,
 ) -> StatementParser:
@@ -46,16 +54,41 @@ def make_parser(
     ``prefix`` is the blank node id prefix (``terms.document_prefix()``; default: a new one),
     given when several parsers read parts of one document.
     """
+    form = _format(fmt)
     terms = Terms(bnodes, values, prefix)
-    graphs = _identity if graph_for is None else graph_for
-    if fmt == "turtle" or fmt == "trig":
-        from ..formats.turtle import TurtleParser
+    if form.line_based:
+        return LineParser(terms, form.has_graphs, default, graph_for)
+    from ..formats.turtle import TurtleParser
 
-        return TurtleParser(terms, base, default, graphs if fmt == "trig" else None)
-    if fmt not in ("ntriples", "nquads"):
-        raise ValueError(f"unknown format {fmt!r} (known: ntriples, nquads, turtle, trig)")
-    return LineParser(terms, fmt == "nquads", default, graphs)
+    return TurtleParser(terms, base, default, trig=form.has_graphs, graph_for=graph_for)
 
 
-def _identity(label: Node) -> Hashable:
-    return label
+def make_validator(fmt: str, base: str | None = None, warn: OnError | None = None) -> Validator:
+    """A validator for ``fmt``: checks a document and counts its statements, building no
+    rdflib terms beyond what its checks need. ``warn`` receives ill-typed literal warnings."""
+    form = _format(fmt)
+    if form.line_based:
+        from ..formats.validate_lines import LineValidator
+
+        return LineValidator(form.has_graphs, warn)
+    from ..formats.validate_turtle import TurtleValidator
+
+    return TurtleValidator(form.has_graphs, base, warn)
+
+
+def make_converter(fmt: str, to: str, prefix: str | None = None, tag: str = "") -> LineConverter:
+    """A converter between the line formats (``ntriples``/``nquads`` to either), copying lines
+    in the writer's spelling. ``prefix`` and ``tag`` are as in ``LineConverter``."""
+    form, target = _format(fmt), _format(to)
+    if not (form.line_based and target.line_based):
+        raise ValueError(f"lines are copied between {' and '.join(LINE_FORMATS)} only, not {fmt} to {to}")
+    from ..formats.convert_lines import LineConverter
+
+    return LineConverter(form.has_graphs, target.has_graphs, prefix, tag)
+
+
+def _format(fmt: str) -> Format:
+    try:
+        return FORMATS[fmt]
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})") from None

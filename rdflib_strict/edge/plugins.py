@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import pathlib
-from typing import IO, Any, ClassVar, Final
+from typing import IO, Any, ClassVar
 
 from rdflib import plugin
 from rdflib.exceptions import ParserError
@@ -24,6 +24,7 @@ from rdflib.parser import InputSource, Parser, PythonInputSource
 from rdflib.plugin import Plugin
 from rdflib.serializer import Serializer
 
+from ..formats.table import FORMATS
 from ..syntax.driver import on_error_arg
 from .illtyped import IllTypedReport
 from .internals import caller_selves, registry_entry, restore_registry_entry
@@ -165,7 +166,7 @@ class _StrictParser(Parser):
         """
         _check_encoding(kwargs)
         base = base_iri(source, kwargs.get("base"))
-        writer = SinkWriter(sink, allow_named=self.fmt in ("nquads", "trig") and _is_dataset_default(sink))
+        writer = SinkWriter(sink, allow_named=FORMATS[self.fmt].has_graphs and _is_dataset_default(sink))
         parser = make_parser(
             self.fmt, base, bnodes=kwargs.get("bnode_context"), default=sink, graph_for=writer.graph_for
         )
@@ -306,12 +307,6 @@ class TrigSerializer(TurtleSerializer):
 
 # --- install / uninstall ----------------------------------------------------------------
 
-_OVERRIDES: Final = (
-    (("nt", "ntriples", "nt11", "application/n-triples"), "NTriples"),
-    (("nquads", "application/n-quads"), "NQuads"),
-    (("turtle", "ttl", "text/turtle"), "Turtle"),
-    (("trig", "application/trig"), "Trig"),
-)
 _saved: dict[tuple[str, type], Plugin[Any] | None] = {}
 
 
@@ -322,13 +317,13 @@ def install() -> None:
     ``g.serialize(format="nt")`` are strict. Entry points cannot do this, because rdflib
     registers its built-ins after loading them. ``uninstall()`` restores rdflib's own.
     """
-    for names, stem in _OVERRIDES:
-        for name in names:
+    for form in FORMATS.values():
+        for name in form.rdflib_names:
             for kind, suffix in ((Parser, "Parser"), (Serializer, "Serializer")):
                 key = (name, kind)
                 if key not in _saved:
                     _saved[key] = registry_entry(name, kind)
-                plugin.register(name, kind, __name__, stem + suffix)
+                plugin.register(name, kind, __name__, form.plugin + suffix)
 
 
 def uninstall() -> None:

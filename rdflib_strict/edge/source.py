@@ -32,12 +32,11 @@ from collections.abc import Callable, Sequence
 from types import ModuleType, TracebackType
 from typing import IO, Any, Final, cast
 
+from ..formats.table import COMPRESSION_SUFFIXES, FORMATS, media_type
 from ..syntax.errors import SourceError
 from ..syntax.source import ChunkReader, reads_text
 
 __all__ = [
-    "COMPRESSION_SUFFIXES",
-    "MEDIA_TYPES",
     "URL_TIMEOUT",
     "OpenedSource",
     "Source",
@@ -46,7 +45,6 @@ __all__ = [
     "compression_of_name",
     "file_iri",
     "is_url",
-    "media_type",
     "open_output",
     "open_source",
 ]
@@ -54,19 +52,9 @@ __all__ = [
 #: What ``open_source`` reads: a path or URL, document bytes, or a binary or text file object.
 Source = str | os.PathLike[str] | bytes | IO[bytes] | IO[str]
 
-#: File name endings that say "compressed", by codec; format guessing looks past them.
-COMPRESSION_SUFFIXES: Final = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd"}
 #: Seconds a download may stall (connecting, or between two reads) before it fails.
 URL_TIMEOUT: Final = 60.0
 
-#: Each format's registered media type (what a download is asked for, and what names the
-#: format of one that neither the caller nor the URL's extension names).
-MEDIA_TYPES: Final = {
-    "ntriples": "application/n-triples",
-    "nquads": "application/n-quads",
-    "turtle": "text/turtle",
-    "trig": "application/trig",
-}
 # Any of our formats will do when none was asked for; the line formats first because they
 # stream best. The catch-all keeps servers that know no RDF type from answering 406: what
 # they send is then judged by its extension or media type.
@@ -108,9 +96,9 @@ def accept_header(fmt: str | None) -> str:
     if fmt is None:
         return _ANY_RDF
     try:
-        return f"{MEDIA_TYPES[fmt]}, */*;q=0.1"
+        return f"{FORMATS[fmt].media_type}, */*;q=0.1"
     except KeyError:
-        raise ValueError(f"no media type for format {fmt!r} (known: {', '.join(MEDIA_TYPES)})") from None
+        raise ValueError(f"no media type for format {fmt!r} (known: {', '.join(FORMATS)})") from None
 
 
 def compression_of_name(name: str) -> str | None:
@@ -509,13 +497,6 @@ def _urlopen(url: str, name: str, accept: str | None) -> Any:
         raise SourceError.reading(f"cannot download: {e.reason}", name) from e
     except (OSError, http.client.HTTPException, ValueError) as e:
         raise SourceError.reading(f"cannot download: {e}", name) from e
-
-
-def media_type(header: str | None) -> str | None:
-    """``text/turtle`` from ``text/turtle; charset=utf-8``; None if there is no header."""
-    if header is None:
-        return None
-    return header.split(";", 1)[0].strip().lower() or None
 
 
 # --- output -------------------------------------------------------------------------------

@@ -22,10 +22,10 @@ from rdflib.graph import ConjunctiveGraph, Dataset, Graph
 from rdflib.plugins.stores.memory import Memory
 from rdflib.term import Node
 
+from ..formats.terms import Statement
 from ..formats.write_lines import ByPredicate, Group, Triple, write_lines
 from ..syntax.errors import SerializeError
 from .internals import Index, memory_indexes, memory_triple_sets
-from .terms import Statement
 
 __all__ = ["default_graph_id", "graph_groups", "statements", "write_graph_lines", "write_graph_turtle"]
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from typing import IO, Final
 
-from ..edge.terms import Terms
 from ..syntax.driver import OnError, Quad
 from ..syntax.errors import ParseError, SerializeError
 from ..syntax.escapes import STRING_ESCAPED
@@ -22,6 +21,7 @@ from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DAT
 from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
 from .lines import LineParser
+from .terms import Terms
 from .write_terms import TermWriter
 
 __all__ = ["LineConverter"]
@@ -51,7 +51,7 @@ class LineConverter(LineParser):
 
     def __init__(self, quads: bool, with_graphs: bool, prefix: str | None = None, tag: str = "") -> None:
         # values=False: the writer needs a literal's lexical form, never its Python value.
-        super().__init__(Terms(values=False, prefix=prefix), quads, None, _same)
+        super().__init__(Terms(values=False, prefix=prefix), quads, None)
         # From N-Quads to N-Triples, a line with a graph label is not copied: the precise
         # path refuses it.
         self._copied = _copied_lines(quads and with_graphs, labels=not tag).match
@@ -100,7 +100,3 @@ class LineConverter(LineParser):
         else:
             end = " " + w.graph_label(g) + " .\n"
         return f"{w.subject(s, quad)} {w.predicate(p, quad)} {w.object(o, quad)}{end}"
-
-
-def _same(label: object) -> object:
-    return label

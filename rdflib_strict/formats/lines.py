@@ -16,14 +16,13 @@ token-by-token reader that either parses the statement or raises at the exact to
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
 from typing import Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import Terms, exact_literal, is_literal
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
-from ..syntax.driver import BatchParser, OnError, Placed, Quad
+from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_itself
 from ..syntax.errors import ILL_TYPED, ParseError, SpanError, count_line_ends, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -37,10 +36,10 @@ from ..syntax.grammar import (
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
+from .terms import Terms, exact_literal, is_literal
 
 __all__ = ["LineParser"]
 
-GraphFor = Callable[[Node], Hashable]
 
 # The fast path captures an IRIREF body as "anything up to '>'": sre scans a single negated
 # character a third faster than IRIREF's class, and nothing is lost, because on valid input
@@ -94,7 +93,7 @@ class LineParser(BatchParser):
         terms: Terms,
         quads: bool,
         default: Hashable,
-        graph_for: GraphFor,
+        graph_for: GraphFor = label_itself,
     ) -> None:
         self.terms = terms
         self.quads = quads

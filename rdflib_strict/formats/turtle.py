@@ -27,20 +27,9 @@ from typing import Final, NamedTuple
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import (
-    RDF_FIRST,
-    RDF_NIL,
-    RDF_REST,
-    RDF_TYPE,
-    XSD_BOOLEAN,
-    XSD_DECIMAL,
-    XSD_DOUBLE,
-    XSD_INTEGER,
-    Terms,
-)
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.charclass import char_class
-from ..syntax.driver import BatchParser, OnError, Placed, Quad
+from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_itself
 from ..syntax.errors import (
     ILL_TYPED,
     LINE_END_RE,
@@ -73,6 +62,17 @@ from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.shown import clip
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
+from .terms import (
+    RDF_FIRST,
+    RDF_NIL,
+    RDF_REST,
+    RDF_TYPE,
+    XSD_BOOLEAN,
+    XSD_DECIMAL,
+    XSD_DOUBLE,
+    XSD_INTEGER,
+    Terms,
+)
 
 __all__ = ["TurtleParser"]
 
@@ -214,12 +214,14 @@ class TurtleParser(BatchParser):
         terms: Terms,
         base: str | None,
         default: Hashable,
-        graph_for: Callable[[Node], Hashable] | None = None,
+        *,
+        trig: bool = False,
+        graph_for: GraphFor = label_itself,
     ) -> None:
         self.terms = terms
         self.base = base
         self.default = default
-        self.trig = graph_for is not None
+        self.trig = trig
         self._graph_for = graph_for
         self._graphs: dict[Node, Hashable] = {}
         # The graph statements go to: the default one, or the block being read (TriG).
@@ -497,7 +499,6 @@ class TurtleParser(BatchParser):
     def _named_graph(self, label: Node, pos: int, end: int) -> Hashable:
         graph = self._graphs.get(label)
         if graph is None:
-            assert self._graph_for is not None  # only TriG reads graph names
             try:
                 graph = self._graphs[label] = self._graph_for(label)
             except SpanError as e:

@@ -17,12 +17,9 @@ Ill-typed literals (``"abc"^^xsd:integer``) are valid RDF: they go to ``warn``, 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import Final
 
-from rdflib.term import Node
-
-from ..edge.terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 from ..syntax.driver import OnError
 from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
@@ -39,6 +36,7 @@ from ..syntax.langtag import langtag_error
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
 from .lines import LineParser
+from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 
 __all__ = ["LineValidator"]
 
@@ -94,7 +92,7 @@ class LineValidator(LineParser):
     """
 
     def __init__(self, quads: bool, warn: Warn | None = None) -> None:
-        super().__init__(Terms(), quads, None, _label)
+        super().__init__(Terms(), quads, None)
         # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
         # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
         self._match = _statement(ASCII_IRI_SHAPE, quads).match
@@ -194,7 +192,3 @@ class LineValidator(LineParser):
 
     def _ill_typed(self, start: int, end: int, reason: str) -> ParseError:
         return self._error(start, end, f"{ILL_TYPED}: {reason}")
-
-
-def _label(label: Node) -> Hashable:
-    return label

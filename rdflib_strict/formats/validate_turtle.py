@@ -35,12 +35,9 @@ it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
-from rdflib.term import Node
-
-from ..edge.terms import Terms
 from ..syntax.driver import OnError, Quad
 from ..syntax.errors import ILL_TYPED
 from ..syntax.escapes import unescape_string
@@ -57,6 +54,7 @@ from ..syntax.grammar import (
 from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
+from .terms import Terms
 from .turtle import TurtleParser
 from .validate_lines import Warn
 
@@ -178,7 +176,7 @@ class TurtleValidator(TurtleParser):
     """
 
     def __init__(self, trig: bool, base: str | None, warn: Warn | None = None) -> None:
-        super().__init__(Terms(None, values=False), base, None, _label if trig else None)
+        super().__init__(Terms(None, values=False), base, None, trig=trig)
         self.warn = warn
         self._triples = 0
         # Each declared prefix's use in the run regex, which depends on nothing else.
@@ -279,7 +277,3 @@ class TurtleValidator(TurtleParser):
 
 def _discard(batch: list[Quad]) -> None:
     pass
-
-
-def _label(label: Node) -> Hashable:
-    return label

@@ -8,8 +8,8 @@ from typing import IO
 
 from rdflib.term import Node, URIRef
 
-from ..edge.terms import Statement
 from ..syntax.errors import SerializeError
+from .terms import Statement
 from .write_terms import TermWriter
 
 __all__ = ["ByPredicate", "Group", "Triple", "quad_groups", "write_lines"]

@@ -17,13 +17,13 @@ from typing import Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix
 from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY
 from ..syntax.iri import iri_error, is_plain_http_iri
 from ..syntax.langtag import langtag_error
+from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix
 
 __all__ = ["Quoted", "TermWriter"]
 

@@ -53,8 +53,8 @@ from typing import IO
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import Statement, is_bnode
 from ..syntax.errors import SerializeError
+from .terms import Statement, is_bnode
 from .write_lines import Triple
 from .write_turtle import Desc, Refs, TurtleWriter, index_triples
 

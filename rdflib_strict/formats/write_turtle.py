@@ -52,7 +52,12 @@ from typing import IO, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..edge.terms import (
+from ..syntax.charclass import char_class
+from ..syntax.errors import SerializeError
+from ..syntax.escapes import escape_iri, escape_string, has_surrogate
+from ..syntax.grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
+from ..syntax.iri import iri_error, relativize
+from .terms import (
     RDF_FIRST,
     RDF_LANGSTRING,
     RDF_NIL,
@@ -65,11 +70,6 @@ from ..edge.terms import (
     is_bnode,
     is_literal,
 )
-from ..syntax.charclass import char_class
-from ..syntax.errors import SerializeError
-from ..syntax.escapes import escape_iri, escape_string, has_surrogate
-from ..syntax.grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
-from ..syntax.iri import iri_error, relativize
 from .write_lines import Triple
 from .write_terms import Quoted, TermWriter
 

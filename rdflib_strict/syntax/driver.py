@@ -6,7 +6,7 @@ lists of statements from a ChunkReader and this driver hands them on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, NamedTuple
 
 from rdflib.term import Node
@@ -14,7 +14,7 @@ from rdflib.term import Node
 from .errors import ParseError, SpanError
 from .source import ChunkReader
 
-__all__ = ["BatchParser", "OnError", "Placed", "Quad", "on_error_arg"]
+__all__ = ["BatchParser", "GraphFor", "OnError", "Placed", "Quad", "label_itself", "on_error_arg"]
 
 #: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
 #: parser was told stands for a graph: a sink's context, a label, or None for the default).
@@ -22,6 +22,14 @@ Quad = tuple[Node, Node, Node, Any]
 #: What a caller passes to skip bad statements: called with each one's ParseError (whose
 #: ``skipped`` holds the statement's text) before parsing resumes after it.
 OnError = Callable[[ParseError], None]
+#: What a named graph's statements carry as their fourth element, made from its label once per
+#: label; it may raise SpanError to refuse named graphs (a plain Graph as the target).
+GraphFor = Callable[[Node], Hashable]
+
+
+def label_itself(label: Node) -> Hashable:
+    """The ``GraphFor`` of readers that hand on labels as they are (iterparse, validate, convert)."""
+    return label
 
 
 class Placed(NamedTuple):
