@@ -28,6 +28,7 @@ from ..syntax.errors import ErrorKind, SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
+from ..syntax.messages import LANGSTRING_NEEDS_TAG, bad_iri
 from ..syntax.shown import clip
 
 if TYPE_CHECKING:
@@ -231,7 +232,7 @@ class Terms:
             kind = ErrorKind.INVALID_IRI
             if ":" not in iri or reason.startswith("no scheme"):
                 reason, kind = "relative IRI; only absolute IRIs are allowed here", ErrorKind.RELATIVE_IRI
-            raise SpanError(f"invalid IRI <{clip(raw)}>: {reason}", kind=kind)
+            raise SpanError(bad_iri(raw, reason), kind=kind)
         # Validated already: URIRef() would check the characters again (and only log).
         term = self.iris[raw] = _new_str(URIRef, iri)
         return term
@@ -270,9 +271,7 @@ class Terms:
                 self.langs.add(lang)
             lit = self._build(lexical, None, lang)
         elif key[1] == RDF_LANGSTRING_TEXT:
-            raise SpanError(
-                "a literal typed rdf:langString needs a language tag", kind=ErrorKind.INVALID_LITERAL
-            )
+            raise SpanError(LANGSTRING_NEEDS_TAG, kind=ErrorKind.INVALID_LITERAL)
         elif key[1] == RDF_DIRLANGSTRING_TEXT:
             raise SpanError(DIRLANGSTRING_NEEDS, kind=ErrorKind.NOT_RDF11)
         else:

@@ -52,6 +52,7 @@ from ..syntax.messages import (
     TRIPLE_TERMS,
     VERSION,
     bad_blank_node_label,
+    expected,
 )
 from ..syntax.scan import TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
@@ -288,9 +289,7 @@ class LineParser(BatchParser):
         src = self._src
         if src.startswith("<<", pos):
             return self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
-        return self._error(
-            pos, token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}", kind
-        )
+        return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
     def _statement(self, src: str, pos: int) -> tuple[int, Quad | None]:
         """Read one line: blank, comment or statement. Raise ParseError at the exact token."""

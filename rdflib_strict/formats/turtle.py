@@ -80,6 +80,8 @@ from ..syntax.messages import (
     TRIPLE_TERMS,
     VERSION,
     bad_blank_node_label,
+    bad_iri,
+    expected,
 )
 from ..syntax.positions import line_starts, locate
 from ..syntax.scan import TO_LINE_END, always, iriref_body_end
@@ -417,16 +419,14 @@ class TurtleParser(BatchParser):
             # Point just past the last token, not at the blank lines after it.
             while pos > 0 and src[pos - 1] in " \t\r\n":
                 pos -= 1
-            return self._error(pos, pos + 1, f"expected {what}, found end of document", kind)
+            return self._error(pos, pos + 1, expected(what, "end of document"), kind)
         if src.startswith("<<(", pos):
             return self._error(pos, pos + 3, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
         if src.startswith("<<", pos):
             return self._error(
                 pos, pos + 2, f"reified triples ('<< ... >>') are {NOT_RDF11}", ErrorKind.NOT_RDF11
             )
-        return self._error(
-            pos, token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}", kind
-        )
+        return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
     def _need(self, pos: int, what: str) -> ParseError:
         """At the end of the buffer: ask for more input, or fail at the end of the document."""
@@ -969,7 +969,7 @@ class TurtleParser(BatchParser):
             raise self._located(e, pos, end, pos + 1) from None
         reason = ref_error(ref)
         if reason is not None:
-            raise self._error(pos, end, f"invalid IRI <{clip(raw)}>: {reason}", ErrorKind.INVALID_IRI)
+            raise self._error(pos, end, bad_iri(raw, reason), ErrorKind.INVALID_IRI)
         # Turtle section 6.3 resolves *relative* references (RFC 3986 section 5.2, no
         # normalization); an absolute IRI is kept as written, dot segments and all, whatever
         # the base.

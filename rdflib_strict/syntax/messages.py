@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from .shown import clip
+
 __all__ = [
     "BACKSLASH_AT_LINE_END",
     "BASE_DIRECTION",
     "BLANK_NODE_PREDICATE",
+    "LANGSTRING_NEEDS_TAG",
     "LANGTAG_AFTER_AT",
     "LITERAL_PREDICATE",
     "LITERAL_SUBJECT",
@@ -20,7 +23,9 @@ __all__ = [
     "TRIPLE_TERMS",
     "VERSION",
     "bad_blank_node_label",
+    "bad_iri",
     "bad_iri_escape",
+    "expected",
 ]
 
 #: How every parser ends the message for RDF 1.2-only syntax.
@@ -35,12 +40,24 @@ BLANK_NODE_PREDICATE: Final = "a blank node cannot be a predicate"
 #: What is expected after a string's '@' (as ``expected X, found Y`` says it).
 LANGTAG_AFTER_AT: Final = "a language tag after '@'"
 BACKSLASH_AT_LINE_END: Final = "unterminated string: '\\' at the end of the line"
+#: A literal rdf:langString types without a tag: read (N-Triples, Turtle) or written.
+LANGSTRING_NEEDS_TAG: Final = "a literal typed rdf:langString needs a language tag"
 
 #: A graph name parsed into a plain Graph.
 NEEDS_DATASET: Final = (
     "this names a graph, but the target is a plain Graph: parse into a Dataset "
     "(Dataset().parse(...)) to keep graph names"
 )
+
+
+def expected(what: str, found: str) -> str:
+    """The grammar's error: ``found`` (as ``describe_found`` quotes it) where ``what`` must be."""
+    return f"expected {what}, found {found}"
+
+
+def bad_iri(raw: str, reason: str) -> str:
+    """The IRIREF body ``raw`` as written is no IRI, for ``reason``."""
+    return f"invalid IRI <{clip(raw)}>: {reason}"
 
 
 def bad_blank_node_label(found: str) -> str:
