@@ -17,9 +17,8 @@ from rdflib import Graph
 from w3c import SYNTAX_BAD, load_manifest
 
 import rdflib_strict
-from rdflib_strict import ParseError, SourceError, iterparse
+from rdflib_strict import ErrorKind, ParseError, SourceError, iterparse
 from rdflib_strict.error_rules import PARSE_RULES, RULES, rule_of
-from rdflib_strict.syntax.errors import ErrorKind
 
 PACKAGE = Path(rdflib_strict.__file__).parent
 _MANIFEST_FORMATS = {"rdf11-nt": "nt", "rdf11-nq": "nq", "rdf11-turtle": "ttl", "rdf11-trig": "trig"}
