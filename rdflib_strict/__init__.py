@@ -13,10 +13,11 @@ streams statements without building a graph.
 from .api import install, iterparse, uninstall
 from .edge.illtyped import IllTypedLiteralWarning
 from .edge.sourcemap import SourceMap
-from .syntax.errors import ParseError, SerializeError, SourceError
+from .syntax.errors import ErrorKind, ParseError, SerializeError, SourceError
 from .syntax.positions import Span
 
 __all__ = [
+    "ErrorKind",
     "IllTypedLiteralWarning",
     "ParseError",
     "SerializeError",

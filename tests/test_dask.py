@@ -133,7 +133,7 @@ def assert_same_statements(got: Sequence[Any], expected: Sequence[Any], canonica
 
 
 def error_fields(e: Any) -> tuple[Any, ...]:
-    return (type(e), e.filename, e.lineno, e.colno, e.msg, e.text, e.skipped)
+    return (type(e), e.filename, e.lineno, e.colno, e.msg, e.text, e.skipped, e.kind)
 
 
 # --- statements ---------------------------------------------------------------------------

@@ -50,7 +50,7 @@ from w3c import (
 )
 
 from rdflib_strict import ParseError, iterparse
-from rdflib_strict.syntax.scan import NOT_RDF11
+from rdflib_strict.syntax.messages import NOT_RDF11
 
 EX = "http://ex/"
 PREFIX = "PREFIX : <http://ex/>\n"

@@ -19,8 +19,8 @@ from rdflib_strict.syntax.source import ChunkReader
 
 __all__ = ["Error", "Verdict", "described", "parser_verdict", "reader", "validator_verdict"]
 
-#: ``(lineno, colno, end_offset, msg, skipped, filename, text)``
-Error = tuple[int, int, int, str, str, str, str]
+#: ``(lineno, colno, end_offset, msg, skipped, filename, text, kind)``
+Error = tuple[int, int, int, str, str, str, str, str]
 #: ``(statement count, errors, warnings)``; the count is -1 where the parse stopped at an error.
 Verdict = tuple[int, list[Error], list[Error]]
 
@@ -28,8 +28,8 @@ _TURTLE = ("turtle", "trig")
 
 
 def described(log: Iterable[ParseError]) -> list[Error]:
-    """Each error as ``(lineno, colno, end_offset, msg, skipped, filename, text)``."""
-    return [(e.lineno, e.colno, e.end_offset, e.msg, e.skipped, e.filename, e.text) for e in log]
+    """Each error as ``(lineno, colno, end_offset, msg, skipped, filename, text, kind)``."""
+    return [(e.lineno, e.colno, e.end_offset, e.msg, e.skipped, e.filename, e.text, e.kind) for e in log]
 
 
 def reader(data: bytes, chunk_size: int | None = None, name: str = "doc") -> ChunkReader:

@@ -20,15 +20,10 @@ from typing import Any
 from rdflib.graph import Graph
 from rdflib.term import Node
 
-from ..syntax.errors import SpanError
+from ..syntax.errors import ErrorKind, SpanError
+from ..syntax.messages import NEEDS_DATASET
 
-__all__ = ["NEEDS_DATASET", "SinkWriter", "paused_gc"]
-
-#: The error for a graph name parsed into a plain Graph (error_rules classifies it by this text).
-NEEDS_DATASET = (
-    "this names a graph, but the target is a plain Graph: parse into a Dataset "
-    "(Dataset().parse(...)) to keep graph names"
-)
+__all__ = ["SinkWriter", "paused_gc"]
 
 
 class SinkWriter:
@@ -47,7 +42,7 @@ class SinkWriter:
         """The context Graph for a graph label (called again for a label once the parser's
         bounded cache has dropped it: the Graph is then an equal one over the same store)."""
         if not self._allow_named:
-            raise SpanError(NEEDS_DATASET)
+            raise SpanError(NEEDS_DATASET, kind=ErrorKind.NAMED_GRAPH_IN_GRAPH)
         graph = Graph(store=self.store, identifier=label)  # type: ignore[arg-type]
         if self._direct:
             if self._existing is None:

@@ -23,7 +23,15 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_itself
-from ..syntax.errors import ILL_TYPED, ParseError, SpanError, count_line_ends, describe_found, token_end
+from ..syntax.errors import (
+    ILL_TYPED,
+    ErrorKind,
+    ParseError,
+    SpanError,
+    count_line_ends,
+    describe_found,
+    token_end,
+)
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
@@ -33,7 +41,19 @@ from ..syntax.grammar import (
     STRING_QUOTE_BODY,
     WS_LINE,
 )
-from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
+from ..syntax.messages import (
+    BACKSLASH_AT_LINE_END,
+    BASE_DIRECTION,
+    BLANK_NODE_PREDICATE,
+    LANGTAG_AFTER_AT,
+    LITERAL_PREDICATE,
+    LITERAL_SUBJECT,
+    TRIPLE_TERMS,
+    VERSION,
+    bad_blank_node_label,
+    expected,
+)
+from ..syntax.scan import TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
 from .terms import Terms, exact_literal, is_literal
@@ -77,8 +97,6 @@ _LINE_ENDS: Final = always(r"[\r\n]*")
 # A line's rest and its one line end (LF, CR or CRLF): blank lines after it are not part of
 # it, so a skipped statement's text does not depend on where a chunk ends.
 _REST_OF_LINE: Final = always(r"[^\r\n]*(?:\r\n|\r|\n)?")
-
-_RDF12_TRIPLE_TERM: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 
 
 class LineParser(BatchParser):
@@ -236,7 +254,7 @@ class LineParser(BatchParser):
             lit = self.terms.literal(lexical, datatype, lang)
             if self.warn is not None and datatype is not None and ill_typed(lexical, datatype) is not None:
                 # Not cached: each one goes to the precise reader, which places its warning.
-                raise SpanError(ILL_TYPED)
+                raise SpanError(ILL_TYPED, kind=ErrorKind.ILL_TYPED_LITERAL)
             if len(raw) <= CACHED_TEXT_MAX:
                 self._typed[key] = lit
         return lit
@@ -249,7 +267,8 @@ class LineParser(BatchParser):
                 assert self.warn is not None
                 # Subject and predicate hold no '"': the literal starts at the line's first one.
                 start = self._src.index('"', pos)
-                self.warn(self._error(start, self._literal_token(start)[0], f"{ILL_TYPED}: {reason}"))
+                end = self._literal_token(start)[0]
+                self.warn(self._error(start, end, f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL))
 
     def _graph_label(self, g_iri: str | None, g_bn: str | None) -> Hashable:
         if g_iri is not None:
@@ -265,11 +284,11 @@ class LineParser(BatchParser):
 
     # --- the precise reader --------------------------------------------------------------
 
-    def _expected(self, pos: int, what: str) -> ParseError:
+    def _expected(self, pos: int, what: str, kind: ErrorKind = ErrorKind.SYNTAX) -> ParseError:
         src = self._src
         if src.startswith("<<", pos):
-            return self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
-        return self._error(pos, token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}")
+            return self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
+        return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
     def _statement(self, src: str, pos: int) -> tuple[int, Quad | None]:
         """Read one line: blank, comment or statement. Raise ParseError at the exact token."""
@@ -282,7 +301,7 @@ class LineParser(BatchParser):
         if ch == "\r" or ch == "\n":
             return _LINE_ENDS(src, pos).end(), None
         if src.startswith("VERSION", pos):
-            raise self._error(pos, pos + 7, f"'VERSION' is {NOT_RDF11}")
+            raise self._error(pos, pos + 7, VERSION, ErrorKind.NOT_RDF11)
         pos, s = self._read_subject(src, pos)
         pos, p = self._read_predicate(src, _WS(src, pos).end())
         pos, o = self._read_object(src, _WS(src, pos).end())
@@ -302,9 +321,9 @@ class LineParser(BatchParser):
         if src.startswith("<", pos) and not src.startswith("<<", pos):
             return self._iriref(pos)
         if src.startswith("_:", pos):
-            raise self._error(pos, token_end(src, pos), "a blank node cannot be a predicate")
+            raise self._error(pos, token_end(src, pos), BLANK_NODE_PREDICATE, ErrorKind.MISPLACED_TERM)
         if src.startswith('"', pos):
-            raise self._error(pos, token_end(src, pos), "a literal cannot be a predicate")
+            raise self._error(pos, token_end(src, pos), LITERAL_PREDICATE, ErrorKind.MISPLACED_TERM)
         raise self._expected(pos, "a predicate (an IRI)")
 
     # [5] object ::= IRIREF | BLANK_NODE_LABEL | literal
@@ -313,7 +332,7 @@ class LineParser(BatchParser):
 
     def _read_node(self, src: str, pos: int, subject: bool) -> tuple[int, Node]:
         if src.startswith("<<", pos):
-            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
+            raise self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
         if src.startswith("<", pos):
             return self._iriref(pos)
         if src.startswith("_:", pos):
@@ -323,14 +342,14 @@ class LineParser(BatchParser):
                 raise self._expected(pos, "a subject (an IRI or a blank node)")
             raise self._expected(pos, "an object (an IRI, a blank node or a literal)")
         if subject:
-            raise self._error(pos, pos + 1, "a literal cannot be the subject of a statement")
+            raise self._error(pos, pos + 1, LITERAL_SUBJECT, ErrorKind.MISPLACED_TERM)
         return self._literal_token(pos)
 
     # [6] graphLabel ::= IRIREF | BLANK_NODE_LABEL
     def _read_graph_label(self, src: str, pos: int) -> tuple[int, Hashable]:
         """The graph label at ``pos`` (which holds '<' or '_:') and the graph it names."""
         if src.startswith("<<", pos):
-            raise self._error(pos, pos + 2, _RDF12_TRIPLE_TERM)
+            raise self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
         label: Node
         end, label = self._iriref(pos) if src.startswith("<", pos) else self._blank_node(pos)
         try:
@@ -378,13 +397,16 @@ class LineParser(BatchParser):
             raise self._error(
                 pos,
                 token_end(self._src, pos),
-                f"invalid blank node label {describe_found(self._src, pos)}: "
-                "expected a letter, digit or '_' after '_:'",
+                bad_blank_node_label(describe_found(self._src, pos)),
+                ErrorKind.INVALID_BLANK_NODE_LABEL,
             )
         end = m.end()
         if end < len(self._src) and self._src[end] == ":":
             raise self._error(
-                pos, token_end(self._src, pos), "invalid blank node label: ':' is not allowed in it"
+                pos,
+                token_end(self._src, pos),
+                "invalid blank node label: ':' is not allowed in it",
+                ErrorKind.INVALID_BLANK_NODE_LABEL,
             )
         return end, self.terms.bnode(m.group())
 
@@ -394,8 +416,15 @@ class LineParser(BatchParser):
         body_end = _STRING_QUOTE(src, pos + 1).end()
         if not src.startswith('"', body_end):
             if body_end < len(src) and src[body_end] == "\\":
-                raise self._error(body_end, body_end + 1, "unterminated string: '\\' at the end of the line")
-            raise self._error(pos, body_end, "unterminated string: expected '\"' before the end of the line")
+                raise self._error(
+                    body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
+                )
+            raise self._error(
+                pos,
+                body_end,
+                "unterminated string: expected '\"' before the end of the line",
+                ErrorKind.UNTERMINATED_STRING,
+            )
         raw = src[pos + 1 : body_end]
         try:
             lexical = unescape_string(raw)
@@ -416,15 +445,11 @@ class LineParser(BatchParser):
             end = after
             m = LANGTAG_RE.match(src, end + 1)
             if m is None:
-                raise self._expected(end + 1, "a language tag after '@'")
+                raise self._expected(end + 1, LANGTAG_AFTER_AT, ErrorKind.INVALID_LANGUAGE_TAG)
             lang = m.group()
             end = m.end()
             if src.startswith("--", end):
-                raise self._error(
-                    end,
-                    token_end(self._src, end),
-                    f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}",
-                )
+                raise self._error(end, token_end(self._src, end), BASE_DIRECTION, ErrorKind.NOT_RDF11)
         try:
             lit = self.terms.literal(lexical, datatype, lang)
         except SpanError as e:

@@ -24,10 +24,11 @@ from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
-from ..syntax.errors import SpanError
+from ..syntax.errors import ErrorKind, SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
+from ..syntax.messages import LANGSTRING_NEEDS_TAG, bad_iri
 from ..syntax.shown import clip
 
 if TYPE_CHECKING:
@@ -228,9 +229,10 @@ class Terms:
         iri = unescape_iri(raw)  # a SpanError inside the body, as the parsers expect
         reason = iri_error(iri)
         if reason is not None:
+            kind = ErrorKind.INVALID_IRI
             if ":" not in iri or reason.startswith("no scheme"):
-                reason = "relative IRI; only absolute IRIs are allowed here"
-            raise SpanError(f"invalid IRI <{clip(raw)}>: {reason}")
+                reason, kind = "relative IRI; only absolute IRIs are allowed here", ErrorKind.RELATIVE_IRI
+            raise SpanError(bad_iri(raw, reason), kind=kind)
         # Validated already: URIRef() would check the characters again (and only log).
         term = self.iris[raw] = _new_str(URIRef, iri)
         return term
@@ -262,13 +264,16 @@ class Terms:
             if lang not in self.langs:
                 reason = langtag_error(lang)
                 if reason is not None:
-                    raise SpanError(f"invalid language tag '{clip(lang)}': {reason} (BCP 47)")
+                    raise SpanError(
+                        f"invalid language tag '{clip(lang)}': {reason} (BCP 47)",
+                        kind=ErrorKind.INVALID_LANGUAGE_TAG,
+                    )
                 self.langs.add(lang)
             lit = self._build(lexical, None, lang)
         elif key[1] == RDF_LANGSTRING_TEXT:
-            raise SpanError("a literal typed rdf:langString needs a language tag")
+            raise SpanError(LANGSTRING_NEEDS_TAG, kind=ErrorKind.INVALID_LITERAL)
         elif key[1] == RDF_DIRLANGSTRING_TEXT:
-            raise SpanError(DIRLANGSTRING_NEEDS)
+            raise SpanError(DIRLANGSTRING_NEEDS, kind=ErrorKind.NOT_RDF11)
         else:
             lit = self._build(lexical, datatype, None)
         if len(lexical) <= CACHED_TEXT_MAX:

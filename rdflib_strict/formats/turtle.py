@@ -34,6 +34,7 @@ from ..syntax.errors import (
     ILL_TYPED,
     LINE_END_RE,
     QUOTE_MAX,
+    ErrorKind,
     ParseError,
     SpanError,
     count_line_ends,
@@ -57,8 +58,22 @@ from ..syntax.grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
+from ..syntax.messages import (
+    BACKSLASH_AT_LINE_END,
+    BASE_DIRECTION,
+    BLANK_NODE_PREDICATE,
+    LANGTAG_AFTER_AT,
+    LITERAL_PREDICATE,
+    LITERAL_SUBJECT,
+    NOT_RDF11,
+    TRIPLE_TERMS,
+    VERSION,
+    bad_blank_node_label,
+    bad_iri,
+    expected,
+)
 from ..syntax.positions import line_starts, locate
-from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
+from ..syntax.scan import TO_LINE_END, always, iriref_body_end
 from ..syntax.shown import clip
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
@@ -186,7 +201,6 @@ _TOP, _PROPERTY_LIST, _COLLECTION = Kind.TOP, Kind.PROPERTY_LIST, Kind.COLLECTIO
 
 
 _UNSET: Final[Node] = URIRef("urn:x-rdflib-strict:unset")
-_LITERAL_SUBJECT: Final = "a literal cannot be the subject of a statement"
 
 
 class _NeedMore(Exception):
@@ -401,18 +415,20 @@ class TurtleParser(BatchParser):
 
     # --- errors ----------------------------------------------------------------------------
 
-    def _expected(self, pos: int, what: str) -> ParseError:
+    def _expected(self, pos: int, what: str, kind: ErrorKind = ErrorKind.SYNTAX) -> ParseError:
         src = self._src
         if pos >= len(src):
             # Point just past the last token, not at the blank lines after it.
             while pos > 0 and src[pos - 1] in " \t\r\n":
                 pos -= 1
-            return self._error(pos, pos + 1, f"expected {what}, found end of document")
+            return self._error(pos, pos + 1, expected(what, "end of document"), kind)
         if src.startswith("<<(", pos):
-            return self._error(pos, pos + 3, f"triple terms ('<<( ... )>>') are {NOT_RDF11}")
+            return self._error(pos, pos + 3, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
         if src.startswith("<<", pos):
-            return self._error(pos, pos + 2, f"reified triples ('<< ... >>') are {NOT_RDF11}")
-        return self._error(pos, token_end(src, pos), f"expected {what}, found {describe_found(src, pos)}")
+            return self._error(
+                pos, pos + 2, f"reified triples ('<< ... >>') are {NOT_RDF11}", ErrorKind.NOT_RDF11
+            )
+        return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
     def _need(self, pos: int, what: str) -> ParseError:
         """At the end of the buffer: ask for more input, or fail at the end of the document."""
@@ -439,7 +455,7 @@ class TurtleParser(BatchParser):
                 if word == "base":
                     return self._read_sparql_base(src, m.end())
                 if word == "version":
-                    raise self._error(pos, m.end(), f"'VERSION' is {NOT_RDF11}")
+                    raise self._error(pos, m.end(), VERSION, ErrorKind.NOT_RDF11)
                 if self.trig:
                     return self._read_graph_keyword(src, m.end())
         if self.trig:
@@ -517,10 +533,15 @@ class TurtleParser(BatchParser):
             self._graph, self._in_block = self.default, False
             return pos + 1
         if c == "{":
-            raise self._error(pos, pos + 1, "graph blocks cannot be nested")
+            raise self._error(pos, pos + 1, "graph blocks cannot be nested", ErrorKind.NESTED_GRAPH_BLOCK)
         m = _KEYWORD_RE.match(src, pos)
         if c == "@" or (m is not None and m.group(1) is not None):
-            raise self._error(pos, token_end(src, pos), "directives and GRAPH may not appear inside a block")
+            raise self._error(
+                pos,
+                token_end(src, pos),
+                "directives and GRAPH may not appear inside a block",
+                ErrorKind.NESTED_GRAPH_BLOCK,
+            )
         return self._read_triples(src, pos, out)
 
     # [4] prefixID ::= '@prefix' PNAME_NS IRIREF '.'
@@ -535,7 +556,7 @@ class TurtleParser(BatchParser):
         elif word == "base":
             pos, declare = self._read_base_declaration(src, pos + 5)
         elif word == "version":
-            raise self._error(pos, pos + 8, f"'@version' is {NOT_RDF11}")
+            raise self._error(pos, pos + 8, f"'@version' is {NOT_RDF11}", ErrorKind.NOT_RDF11)
         else:
             raise self._expected(pos, "'@prefix', '@base' or a subject")
         pos = _WS(src, pos).end()
@@ -570,7 +591,7 @@ class TurtleParser(BatchParser):
             raise self._expected(pos, "a prefix name ending in ':'")
         prefix = m.group(1)
         if prefix.endswith("."):
-            raise self._error(pos, m.end(), f"invalid prefix '{clip(prefix)}:': it cannot end with '.'")
+            raise self._error(pos, m.end(), _prefix_ends_with_dot(prefix), ErrorKind.INVALID_PREFIXED_NAME)
         pos = _WS(src, m.end()).end()
         if pos >= len(src):
             raise self._need(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
@@ -808,22 +829,24 @@ class TurtleParser(BatchParser):
         subject = state == _SUBJECT
         if c == '"' or c == "'":
             if subject:
-                raise self._error(pos, token_end(src, pos), _LITERAL_SUBJECT)
+                raise self._error(pos, token_end(src, pos), LITERAL_SUBJECT, ErrorKind.MISPLACED_TERM)
             return self._read_rdf_literal(src, pos)
         if c in "0123456789+-.":
             m = _NUMBER_RE.match(src, pos)
             if m is not None:
                 if subject:
-                    raise self._error(pos, token_end(src, pos), _LITERAL_SUBJECT)
+                    raise self._error(pos, token_end(src, pos), LITERAL_SUBJECT, ErrorKind.MISPLACED_TERM)
                 return self._numeric_literal(m)
         m = _KEYWORD_RE.match(src, pos)
         word = None if m is None or _is_name_char(src, m.end()) else m.group()
         if word == "true" or word == "false":
             if subject:
-                raise self._error(pos, pos + len(word), _LITERAL_SUBJECT)
+                raise self._error(pos, pos + len(word), LITERAL_SUBJECT, ErrorKind.MISPLACED_TERM)
             return pos + len(word), self.terms.literal(word, XSD_BOOLEAN, None)
         if word == "a":
-            raise self._error(pos, pos + 1, "'a' (rdf:type) can only be used as a predicate")
+            raise self._error(
+                pos, pos + 1, "'a' (rdf:type) can only be used as a predicate", ErrorKind.MISPLACED_TERM
+            )
         raise self._expected(pos, self._what(state, kind, src, term_start, pos))
 
     def _read_iri_at(self, src: str, pos: int) -> tuple[int, URIRef]:
@@ -862,13 +885,22 @@ class TurtleParser(BatchParser):
     def _after_object_error(self, src: str, pos: int, kind: int, term_start: int) -> ParseError:
         c = src[pos]
         if src.startswith("{|", pos):
-            return self._error(pos, pos + 2, f"annotations ('{{| ... |}}') are {NOT_RDF11}")
+            return self._error(
+                pos, pos + 2, f"annotations ('{{| ... |}}') are {NOT_RDF11}", ErrorKind.NOT_RDF11
+            )
         if c == "~":
-            return self._error(pos, pos + 1, f"reifiers ('~') are {NOT_RDF11}")
+            return self._error(pos, pos + 1, f"reifiers ('~') are {NOT_RDF11}", ErrorKind.NOT_RDF11)
         if c == "^" and src.startswith("^^", pos):
-            return self._error(pos, pos + 2, "a literal cannot have both a language tag and a datatype")
+            return self._error(
+                pos,
+                pos + 2,
+                "a literal cannot have both a language tag and a datatype",
+                ErrorKind.INVALID_LITERAL,
+            )
         if c == ")" or (c == "]" and kind != _PROPERTY_LIST):
-            return self._error(pos, pos + 1, f"unbalanced '{c}': nothing open to close here")
+            return self._error(
+                pos, pos + 1, f"unbalanced '{c}': nothing open to close here", ErrorKind.SYNTAX
+            )
         unclosed = self._unclosed_long_string(src, pos, term_start)
         if unclosed is not None:
             return unclosed
@@ -886,29 +918,31 @@ class TurtleParser(BatchParser):
         q = src[term_start] * 3
         if src[pos - 3 : pos] != q or LINE_END_RE.search(src, term_start, pos) is None:
             return None
-        later = self._error(pos - 3, pos, "")
+        later = self._error(pos - 3, pos, "", ErrorKind.UNTERMINATED_STRING)
         return self._error(
             term_start,
             term_start + 3,
             f"unterminated long string: this {q} is closed only by the {q} at line "
             f"{later.lineno}, column {later.colno}, which is followed by "
             f"{describe_found(src, pos)} instead of ',', ';' or '.'",
+            ErrorKind.UNTERMINATED_STRING,
         )
 
     def _verb_error(self, src: str, pos: int, state: int, kind: int) -> ParseError:
         c = src[pos]
         if c == '"' or c == "'" or c in "0123456789+-" or src.startswith(("true", "false"), pos):
-            return self._error(pos, token_end(src, pos), "a literal cannot be a predicate")
+            return self._error(pos, token_end(src, pos), LITERAL_PREDICATE, ErrorKind.MISPLACED_TERM)
         if src.startswith("_:", pos) or c == "[":
-            return self._error(pos, token_end(src, pos), "a blank node cannot be a predicate")
+            return self._error(pos, token_end(src, pos), BLANK_NODE_PREDICATE, ErrorKind.MISPLACED_TERM)
         if c == "(":
-            return self._error(pos, pos + 1, "a collection cannot be a predicate")
+            return self._error(pos, pos + 1, "a collection cannot be a predicate", ErrorKind.MISPLACED_TERM)
         if state == _VERB and c in ".]" and kind == _TOP:
             return self._error(
                 pos,
                 pos + 1,
                 f"expected a predicate after the subject, found '{c}' (of all subjects, only "
                 "'[ ... ]' with properties inside can stand alone as a statement)",
+                ErrorKind.SYNTAX,
             )
         return self._expected(pos, self._what(state, kind, src, pos, pos))
 
@@ -936,7 +970,7 @@ class TurtleParser(BatchParser):
             raise self._located(e, pos, end, pos + 1) from None
         reason = ref_error(ref)
         if reason is not None:
-            raise self._error(pos, end, f"invalid IRI <{clip(raw)}>: {reason}")
+            raise self._error(pos, end, bad_iri(raw, reason), ErrorKind.INVALID_IRI)
         # Turtle section 6.3 resolves *relative* references (RFC 3986 section 5.2, no
         # normalization); an absolute IRI is kept as written, dot segments and all, whatever
         # the base.
@@ -948,13 +982,14 @@ class TurtleParser(BatchParser):
                 end,
                 f"relative IRI <{clip(raw)}> but no base IRI: declare one with @base or BASE,"
                 " or pass publicID",
+                ErrorKind.RELATIVE_IRI_WITHOUT_BASE,
             )
         else:
             iri = resolve(self.base, ref)
         reason = iri_error(iri)
         if reason is not None:
             shown = f"<{clip(raw)}>" if iri == raw else f"<{clip(raw)}> (resolved to <{clip(iri)}>)"
-            raise self._error(pos, end, f"invalid IRI {shown}: {reason}")
+            raise self._error(pos, end, f"invalid IRI {shown}: {reason}", ErrorKind.INVALID_IRI)
         term = self._iris[raw] = _new_str(URIRef, iri)  # checked: no second check by URIRef()
         return term
 
@@ -973,16 +1008,22 @@ class TurtleParser(BatchParser):
         if cached is not None and not _checks_what_follows(src, end):
             return end, cached
         if prefix.endswith("."):
-            raise self._error(pos, end, f"invalid prefix '{clip(prefix)}:': it cannot end with '.'")
+            raise self._error(pos, end, _prefix_ends_with_dot(prefix), ErrorKind.INVALID_PREFIXED_NAME)
         # PN_LOCAL cannot start with '-' or U+00B7; `ex:-5` is PNAME_NS `ex:` and INTEGER `-5`.
         if not local and end < len(src) and src[end] in "-\u00b7" and not _starts_term(src, end):
-            raise self._error(end, token_end(src, end), f"a local name cannot start with '{src[end]}'")
+            raise self._error(
+                end,
+                token_end(src, end),
+                f"a local name cannot start with '{src[end]}'",
+                ErrorKind.INVALID_PREFIXED_NAME,
+            )
         if end < len(src) and src[end] == "\\":
             raise self._error(
                 end,
                 end + 2,
                 f"invalid escape '{src[end : end + 2]}' in a prefixed name "
                 "(allowed: \\ followed by one of _~.-!$&'()*+,;=/?#@%)",
+                ErrorKind.INVALID_ESCAPE,
             )
         namespace = self.prefixes.get(prefix)
         if namespace is None:
@@ -990,6 +1031,7 @@ class TurtleParser(BatchParser):
                 pos,
                 end,
                 f"undefined prefix '{clip(prefix)}:' in {clip(text)} (no @prefix or PREFIX declares it)",
+                ErrorKind.UNDEFINED_PREFIX,
             )
         # The namespace is a valid IRI (it was read as one). Ending in '/' or '#', it is past
         # any port, so unreserved characters after it keep it valid in whatever component
@@ -1000,7 +1042,9 @@ class TurtleParser(BatchParser):
             iri = namespace + unescape_pn_local(local)
             reason = iri_error(iri)
             if reason is not None:
-                raise self._error(pos, end, f"invalid IRI <{clip(iri)}> from {clip(text)}: {reason}")
+                raise self._error(
+                    pos, end, f"invalid IRI <{clip(iri)}> from {clip(text)}: {reason}", ErrorKind.INVALID_IRI
+                )
         # Checked above: URIRef() would check the characters again (and only log).
         term = self._pnames[text] = _new_str(URIRef, iri)
         return end, term
@@ -1013,8 +1057,8 @@ class TurtleParser(BatchParser):
             raise self._error(
                 pos,
                 token_end(src, pos),
-                f"invalid blank node label {describe_found(src, pos)}: "
-                "expected a letter, digit or '_' after '_:'",
+                bad_blank_node_label(describe_found(src, pos)),
+                ErrorKind.INVALID_BLANK_NODE_LABEL,
             )
         return m.end(), self.terms.bnode(m.group())
 
@@ -1035,6 +1079,7 @@ class TurtleParser(BatchParser):
                     pos,
                     pos + 3,
                     f"unterminated long string: no closing {q * 3} before the end of the document",
+                    ErrorKind.UNTERMINATED_STRING,
                 )
             end = body_end + 3
         else:
@@ -1044,10 +1089,13 @@ class TurtleParser(BatchParser):
             if not src.startswith(q, body_end):
                 if body_end < len(src) and src[body_end] == "\\":
                     raise self._error(
-                        body_end, body_end + 1, "unterminated string: '\\' at the end of the line"
+                        body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
                     )
                 raise self._error(
-                    pos, body_end, f"unterminated string: expected {q} before the end of the line"
+                    pos,
+                    body_end,
+                    f"unterminated string: expected {q} before the end of the line",
+                    ErrorKind.UNTERMINATED_STRING,
                 )
             end = body_end + 1
         raw = src[body_start:body_end]
@@ -1072,17 +1120,18 @@ class TurtleParser(BatchParser):
             # [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
             m = LANGTAG_RE.match(src, end + 1)
             if m is None:
-                raise self._expected(end + 1, "a language tag after '@'")
+                raise self._expected(end + 1, LANGTAG_AFTER_AT, ErrorKind.INVALID_LANGUAGE_TAG)
             tag_end = m.end()
             if src.startswith("--", tag_end):
-                raise self._error(
-                    tag_end, token_end(src, tag_end), f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
-                )
+                raise self._error(tag_end, token_end(src, tag_end), BASE_DIRECTION, ErrorKind.NOT_RDF11)
             # The tag ends where LANGTAG does: `"x"@en_:b` is a tag and a blank node. Only
             # text that no term could start is named as part of a bad tag (`"x"@en_US`).
             if _is_name_char(src, tag_end) and not _starts_term(src, tag_end):
                 raise self._error(
-                    end, token_end(src, end), f"invalid language tag {describe_found(src, end)}"
+                    end,
+                    token_end(src, end),
+                    f"invalid language tag {describe_found(src, end)}",
+                    ErrorKind.INVALID_LANGUAGE_TAG,
                 )
             try:
                 return tag_end, self.terms.literal(lexical, None, m.group())
@@ -1108,7 +1157,7 @@ class TurtleParser(BatchParser):
         if self.warn is not None:
             reason = ill_typed(lexical, datatype)
             if reason is not None:
-                self.warn(self._error(pos, dt_end, f"{ILL_TYPED}: {reason}"))
+                self.warn(self._error(pos, dt_end, f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL))
         return dt_end, lit
 
     def _new_plain_literal(self, raw: str) -> Literal | None:
@@ -1161,6 +1210,11 @@ def _checks_what_follows(src: str, end: int) -> bool:
 def _is_name_char(src: str, pos: int) -> bool:
     """Whether ``src[pos]`` would continue a name (so a keyword before it is not a keyword)."""
     return pos < len(src) and _NAME_CHAR_RE.match(src, pos) is not None
+
+
+def _prefix_ends_with_dot(prefix: str) -> str:
+    """[167s] PN_PREFIX cannot end with '.' (the same check for @prefix and for names)."""
+    return f"invalid prefix '{clip(prefix)}:': it cannot end with '.'"
 
 
 def _one_of(*choices: str) -> str:

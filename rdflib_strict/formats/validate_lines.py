@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..syntax.driver import OnError
-from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
+from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
@@ -191,4 +191,4 @@ class LineValidator(LineParser):
             warn(self._ill_typed(m.start(1) - 1, m.end(2) + 1, reason))
 
     def _ill_typed(self, start: int, end: int, reason: str) -> ParseError:
-        return self._error(start, end, f"{ILL_TYPED}: {reason}")
+        return self._error(start, end, f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL)

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from ..syntax.driver import OnError, Quad
-from ..syntax.errors import ILL_TYPED
+from ..syntax.errors import ILL_TYPED, ErrorKind
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     DECIMAL,
@@ -272,7 +272,11 @@ class TurtleValidator(TurtleParser):
             if m.group(2):
                 reason = self._ill_typed(m.group(1), m.group(2))
                 if reason is not None:
-                    self.warn(self._error(m.start(1), m.end(2), f"{ILL_TYPED}: {reason}"))
+                    self.warn(
+                        self._error(
+                            m.start(1), m.end(2), f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL
+                        )
+                    )
 
 
 def _discard(batch: list[Quad]) -> None:

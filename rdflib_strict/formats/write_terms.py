@@ -23,6 +23,7 @@ from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_ca
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY
 from ..syntax.iri import iri_error, is_plain_http_iri
 from ..syntax.langtag import langtag_error
+from ..syntax.messages import LANGSTRING_NEEDS_TAG
 from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix
 
 __all__ = ["Quoted", "TermWriter"]
@@ -143,7 +144,7 @@ class TermWriter:
         if datatype is None or (self.canonical and datatype == XSD_STRING):
             return body
         if datatype == RDF_LANGSTRING:
-            raise SerializeError("a literal typed rdf:langString needs a language tag", term, statement)
+            raise SerializeError(LANGSTRING_NEEDS_TAG, term, statement)
         if datatype == RDF_DIRLANGSTRING:
             raise SerializeError(
                 "a literal typed rdf:dirLangString needs a language tag and a base direction, "

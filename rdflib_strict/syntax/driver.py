@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from rdflib.term import Node
 
-from .errors import ParseError, SpanError
+from .errors import ErrorKind, ParseError, SpanError
 from .source import ChunkReader
 
 __all__ = ["BatchParser", "GraphFor", "OnError", "Placed", "Quad", "label_itself", "on_error_arg"]
@@ -74,9 +74,9 @@ class BatchParser:
     _src: str = ""
     _first_line: int = 1
 
-    def _error(self, pos: int, end: int, msg: str) -> ParseError:
-        """The ParseError for ``_src[pos:end]``."""
-        return ParseError.at(self._src, pos, end, msg, self.name, self._first_line)
+    def _error(self, pos: int, end: int, msg: str, kind: ErrorKind) -> ParseError:
+        """The ParseError of ``kind`` for ``_src[pos:end]``."""
+        return ParseError.at(self._src, pos, end, msg, kind, self.name, self._first_line)
 
     def _skipped(self, e: ParseError, start: int, end: int) -> ParseError:
         """``e`` with ``skipped`` set to the statement text ``_src[start:end]`` it rejected."""
@@ -87,12 +87,12 @@ class BatchParser:
         """The ParseError for a SpanError raised on the token ``_src[start:end]``.
 
         ``e``'s offsets count from ``offset`` (default: the token's start); an error without
-        offsets covers the whole token.
+        offsets covers the whole token. Its kind is ``e``'s.
         """
         if e.start is None or e.end is None:
-            return self._error(start, end, e.msg)
+            return self._error(start, end, e.msg, e.kind)
         base = start if offset is None else offset
-        return self._error(base + e.start, base + e.end, e.msg)
+        return self._error(base + e.start, base + e.end, e.msg, e.kind)
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
         raise NotImplementedError

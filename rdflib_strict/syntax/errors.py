@@ -7,6 +7,7 @@ hot loops carry nothing but an integer offset into the text they are scanning.
 from __future__ import annotations
 
 import re
+from enum import Enum
 from typing import Any, Final
 
 from rdflib.exceptions import ParserError
@@ -19,6 +20,7 @@ __all__ = [
     "LINE_END_RE",
     "MESSAGE_MAX",
     "QUOTE_MAX",
+    "ErrorKind",
     "ParseError",
     "SerializeError",
     "SourceError",
@@ -30,6 +32,35 @@ __all__ = [
     "token_end",
     "visible",
 ]
+
+
+class ErrorKind(str, Enum):
+    """What a parse error is, set where it is raised: a stable id each, the rule id of SARIF
+    logs (``error_rules.py`` gives each its rule). A ``str``, so it pickles as its value and
+    compares equal to it (``e.kind == "relative-iri"``)."""
+
+    ILL_TYPED_LITERAL = "ill-typed-literal"  # a warning: valid RDF
+    ENCODING = "encoding"
+    NOT_RDF11 = "not-rdf11"
+    NAMED_GRAPH_IN_GRAPH = "named-graph-in-graph"
+    NESTED_GRAPH_BLOCK = "nested-graph-block"
+    RELATIVE_IRI_WITHOUT_BASE = "relative-iri-without-base"
+    RELATIVE_IRI = "relative-iri"
+    INVALID_ESCAPE = "invalid-escape"
+    INVALID_IRI = "invalid-iri"
+    UNDEFINED_PREFIX = "undefined-prefix"
+    INVALID_PREFIXED_NAME = "invalid-prefixed-name"
+    UNTERMINATED_STRING = "unterminated-string"
+    INVALID_LANGUAGE_TAG = "invalid-language-tag"
+    INVALID_BLANK_NODE_LABEL = "invalid-blank-node-label"
+    INVALID_LITERAL = "invalid-literal"
+    MISPLACED_TERM = "misplaced-term"
+    SYNTAX = "syntax"
+    #: A SourceError's: the input could not be read.
+    SOURCE = "source"
+    #: A ParseError made without a kind (outside this package): the parsers never raise one.
+    UNCLASSIFIED = "parse-error"
+
 
 #: How a warning about an ill-typed literal starts: valid RDF, so never an error.
 ILL_TYPED: Final = "ill-typed literal (valid RDF; a warning)"
@@ -117,6 +148,7 @@ class ParseError(ParserError, SyntaxError):
     - ``end_offset``: 1-based column just past the offending span, on the same line;
     - ``text``: the offending line, without its line end;
     - ``pos``: 0-based offset of the error in the decoded chunk it was found in (internal);
+    - ``kind``: what the error is (an ErrorKind, a ``str`` such as ``"relative-iri"``);
     - ``skipped``: when the caller asked to skip bad statements (``on_error``), the original
       text of the statement that was skipped, line end included; else "".
 
@@ -136,6 +168,7 @@ class ParseError(ParserError, SyntaxError):
     text: str
     pos: int
     skipped: str = ""
+    kind: ErrorKind = ErrorKind.UNCLASSIFIED
 
     def __init__(
         self,
@@ -146,12 +179,15 @@ class ParseError(ParserError, SyntaxError):
         end_colno: int,
         text: str,
         pos: int = 0,
+        kind: ErrorKind | None = None,
     ) -> None:
         msg = clip(msg, MESSAGE_MAX)
         SyntaxError.__init__(self, msg, (filename, lineno, colno, text, lineno, end_colno))
         self.msg = msg
         self.colno = colno
         self.pos = pos
+        if kind is not None:
+            self.kind = kind
 
     @classmethod
     def at(
@@ -160,6 +196,7 @@ class ParseError(ParserError, SyntaxError):
         pos: int,
         end: int,
         msg: str,
+        kind: ErrorKind,
         filename: str = "<string>",
         first_line: int = 1,
     ) -> ParseError:
@@ -179,19 +216,35 @@ class ParseError(ParserError, SyntaxError):
         span_end = min(max(end, pos + 1), line_end + 1)
         end_colno = colno + max(1, span_end - pos)
         lineno = first_line + count_line_ends(src, 0, line_start)
-        return cls(msg, filename, lineno, colno, end_colno, text, pos)
+        return cls(msg, filename, lineno, colno, end_colno, text, pos, kind)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # SyntaxError's own pickling passes (msg, details) to __init__, which takes more;
         # ``skipped`` travels as state (a parallel parse's workers send errors back).
-        args = (self.msg, self.filename, self.lineno, self.colno, self.end_offset, self.text, self.pos)
+        args = (
+            self.msg,
+            self.filename,
+            self.lineno,
+            self.colno,
+            self.end_offset,
+            self.text,
+            self.pos,
+            self.kind,
+        )
         return (type(self), args, {"skipped": self.skipped})
 
     def moved(self, lines: int) -> ParseError:
         """This error ``lines`` lines further down: where it is in the whole document when it
         was found in a part that starts after ``lines`` line ends (a parallel parse)."""
         e = type(self)(
-            self.msg, self.filename, self.lineno + lines, self.colno, self.end_offset, self.text, self.pos
+            self.msg,
+            self.filename,
+            self.lineno + lines,
+            self.colno,
+            self.end_offset,
+            self.text,
+            self.pos,
+            self.kind,
         )
         e.skipped = self.skipped
         return e
@@ -213,6 +266,8 @@ class SourceError(ParseError):
     without a line, and no excerpt: the text the stream did give is fine, the fault lies
     past it.
     """
+
+    kind = ErrorKind.SOURCE
 
     @classmethod
     def reading(cls, msg: str, filename: str, lineno: int = 0) -> SourceError:
@@ -290,12 +345,16 @@ class SpanError(ValueError):
     """A problem found below the parsers (a bad escape, an invalid IRI or literal).
 
     ``start`` and ``end`` locate it in the text the raiser was given (an escaped body, a
-    token); None for both means "the whole token". Each parser turns it into a ParseError
-    with ``BatchParser._located``; it never reaches the caller.
+    token); None for both means "the whole token". ``kind`` is the kind of the ParseError it
+    becomes: each parser turns it into one with ``BatchParser._located``; it never reaches
+    the caller.
     """
 
-    def __init__(self, msg: str, start: int | None = None, end: int | None = None) -> None:
+    def __init__(
+        self, msg: str, start: int | None = None, end: int | None = None, *, kind: ErrorKind
+    ) -> None:
         super().__init__(msg)
         self.msg = msg
         self.start = start
         self.end = end
+        self.kind = kind

@@ -6,7 +6,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .errors import SpanError
+from .errors import ErrorKind, SpanError
+from .messages import bad_iri_escape
 
 __all__ = [
     "STRING_ESCAPED",
@@ -28,13 +29,18 @@ _ALLOWED_ESCAPES: Final = r"\t \b \n \r \f \" \' \\ \uXXXX \UXXXXXXXX"
 _IRI_FORBIDDEN: Final = frozenset('<>"{}|^`\\' + "".join(chr(c) for c in range(0x21)))
 
 
+def _invalid(m: re.Match[str], msg: str) -> SpanError:
+    """The error for the escape ``m`` matched."""
+    return SpanError(msg, m.start(), m.end(), kind=ErrorKind.INVALID_ESCAPE)
+
+
 def _code_point(m: re.Match[str]) -> str:
     hexa = m.group(1) or m.group(2)
     value = int(hexa, 16)
     if 0xD800 <= value <= 0xDFFF:
-        raise SpanError(f"escape '{m.group()}' encodes a surrogate, not a character", m.start(), m.end())
+        raise _invalid(m, f"escape '{m.group()}' encodes a surrogate, not a character")
     if value > 0x10FFFF:
-        raise SpanError(f"escape '{m.group()}' is beyond U+10FFFF", m.start(), m.end())
+        raise _invalid(m, f"escape '{m.group()}' is beyond U+10FFFF")
     return chr(value)
 
 
@@ -47,7 +53,7 @@ def _decode_string_escape(m: re.Match[str]) -> str:
             msg = f"escape '\\{m.group(3)}' needs {4 if m.group(3) == 'u' else 8} hex digits"
         else:
             msg = f"invalid escape '{m.group()}' in string (allowed: {_ALLOWED_ESCAPES})"
-        raise SpanError(msg, m.start(), m.end())
+        raise _invalid(m, msg)
     return ch
 
 
@@ -60,14 +66,10 @@ def unescape_string(s: str) -> str:
 
 def _decode_iri_escape(m: re.Match[str]) -> str:
     if m.group(3) is not None:
-        raise SpanError(
-            f"invalid escape '{m.group()}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)", m.start(), m.end()
-        )
+        raise _invalid(m, bad_iri_escape(m.group()))
     ch = _code_point(m)
     if ch in _IRI_FORBIDDEN:
-        raise SpanError(
-            f"escape '{m.group()}' encodes U+{ord(ch):04X}, which an IRI may not contain", m.start(), m.end()
-        )
+        raise _invalid(m, f"escape '{m.group()}' encodes U+{ord(ch):04X}, which an IRI may not contain")
     return ch
 
 

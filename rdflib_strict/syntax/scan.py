@@ -10,14 +10,11 @@ import re
 from collections.abc import Callable
 from typing import Final, TypeAlias, cast
 
-from .errors import SpanError
+from .errors import ErrorKind, SpanError
 from .grammar import IRIREF_BODY
+from .messages import bad_iri_escape
 
-__all__ = ["NOT_RDF11", "TO_LINE_END", "Scan", "always", "describe_char", "iriref_body_end"]
-
-#: How every parser ends the message for RDF 1.2-only syntax.
-NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
-
+__all__ = ["TO_LINE_END", "Scan", "always", "describe_char", "iriref_body_end"]
 
 #: A regex's ``match(string, pos)`` that cannot fail: the pattern matches the empty string.
 Scan: TypeAlias = Callable[[str, int], "re.Match[str]"]
@@ -51,18 +48,21 @@ def iriref_body_end(src: str, pos: int) -> int:
     if src.startswith(">", body_end):
         return body_end
     if body_end >= len(src) or src[body_end] in "\r\n":
-        raise SpanError("unterminated IRI: expected '>' before the end of the line", pos, body_end)
+        raise SpanError(
+            "unterminated IRI: expected '>' before the end of the line",
+            pos,
+            body_end,
+            kind=ErrorKind.INVALID_IRI,
+        )
     bad = src[body_end]
     if bad == "\\":
-        raise SpanError(
-            f"invalid escape '{src[body_end : body_end + 2]}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)",
-            body_end,
-            body_end + 2,
-        )
+        esc = src[body_end : body_end + 2]
+        raise SpanError(bad_iri_escape(esc), body_end, body_end + 2, kind=ErrorKind.INVALID_ESCAPE)
     raise SpanError(
         f"invalid character {describe_char(bad)} in IRI, expected '>' or an IRI character",
         body_end,
         body_end + 1,
+        kind=ErrorKind.INVALID_IRI,
     )
 
 

@@ -19,7 +19,7 @@ import io
 from collections.abc import Callable, Iterator
 from typing import IO, Any, AnyStr, Final
 
-from .errors import ParseError, count_line_ends
+from .errors import ErrorKind, ParseError, count_line_ends
 from .escapes import SURROGATE_RE
 
 __all__ = ["ChunkReader", "reads_text"]
@@ -87,6 +87,7 @@ class ChunkReader:
                     m.start(),
                     m.end(),
                     f"lone surrogate U+{ord(m.group()):04X} in the input, which is not UTF-8 text",
+                    ErrorKind.ENCODING,
                     self.name,
                     self._next_line,
                 )
@@ -120,6 +121,7 @@ class ChunkReader:
             pos,
             pos + 1,
             f"invalid UTF-8: byte(s) {bad} do not encode a character",
+            ErrorKind.ENCODING,
             self.name,
             self._next_line,
         )

@@ -1,0 +1,70 @@
+"""The messages more than one module gives, each written once: the parsers of both format
+families (N-Triples/N-Quads and Turtle/TriG), the scanners under them, and the edge.
+
+A message only one place gives stays there, beside its check.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .shown import clip
+
+__all__ = [
+    "BACKSLASH_AT_LINE_END",
+    "BASE_DIRECTION",
+    "BLANK_NODE_PREDICATE",
+    "LANGSTRING_NEEDS_TAG",
+    "LANGTAG_AFTER_AT",
+    "LITERAL_PREDICATE",
+    "LITERAL_SUBJECT",
+    "NEEDS_DATASET",
+    "NOT_RDF11",
+    "TRIPLE_TERMS",
+    "VERSION",
+    "bad_blank_node_label",
+    "bad_iri",
+    "bad_iri_escape",
+    "expected",
+]
+
+#: How every parser ends the message for RDF 1.2-only syntax.
+NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
+TRIPLE_TERMS: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
+BASE_DIRECTION: Final = f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
+VERSION: Final = f"'VERSION' is {NOT_RDF11}"
+
+LITERAL_SUBJECT: Final = "a literal cannot be the subject of a statement"
+LITERAL_PREDICATE: Final = "a literal cannot be a predicate"
+BLANK_NODE_PREDICATE: Final = "a blank node cannot be a predicate"
+#: What is expected after a string's '@' (as ``expected X, found Y`` says it).
+LANGTAG_AFTER_AT: Final = "a language tag after '@'"
+BACKSLASH_AT_LINE_END: Final = "unterminated string: '\\' at the end of the line"
+#: A literal rdf:langString types without a tag: read (N-Triples, Turtle) or written.
+LANGSTRING_NEEDS_TAG: Final = "a literal typed rdf:langString needs a language tag"
+
+#: A graph name parsed into a plain Graph.
+NEEDS_DATASET: Final = (
+    "this names a graph, but the target is a plain Graph: parse into a Dataset "
+    "(Dataset().parse(...)) to keep graph names"
+)
+
+
+def expected(what: str, found: str) -> str:
+    """The grammar's error: ``found`` (as ``describe_found`` quotes it) where ``what`` must be."""
+    return f"expected {what}, found {found}"
+
+
+def bad_iri(raw: str, reason: str) -> str:
+    """The IRIREF body ``raw`` as written is no IRI, for ``reason``."""
+    return f"invalid IRI <{clip(raw)}>: {reason}"
+
+
+def bad_blank_node_label(found: str) -> str:
+    """``_:`` followed by ``found`` (as ``describe_found`` quotes it), which no label starts."""
+    return f"invalid blank node label {found}: expected a letter, digit or '_' after '_:'"
+
+
+def bad_iri_escape(escape: str) -> str:
+    """An escape other than UCHAR inside an IRIREF."""
+    return f"invalid escape '{escape}' in IRI (allowed: \\uXXXX \\UXXXXXXXX)"
