@@ -42,7 +42,8 @@ from rdflib.namespace import OWL, RDF, RDFS, SH, XSD
 from rdflib.term import Node
 
 from .sarif import Finding, Level, Rule
-from .syntax.errors import LINE_END_RE, excerpt, visible
+from .syntax.errors import excerpt, visible
+from .syntax.positions import LINE_END_RE
 from .syntax.shown import clip
 
 if TYPE_CHECKING:
@@ -402,7 +403,7 @@ def caret(result: Result, lines: Sequence[str]) -> Span | None:
 
 def text_lines(text: str) -> list[str]:
     """``text`` cut into lines as the parsers count them (LF, CR and CRLF each end one)."""
-    return LINE_END_RE.sub("\n", text.replace("\r\n", "\n")).split("\n")
+    return LINE_END_RE.split(text)
 
 
 def _span_text(span: Span, lines: Sequence[str]) -> str | None:

@@ -24,7 +24,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 from ..edge.terms import Terms, exact_literal, is_literal
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.driver import BatchParser, OnError, Placed, Quad
-from ..syntax.errors import ILL_TYPED, ParseError, SpanError, count_line_ends, describe_found, token_end
+from ..syntax.errors import ILL_TYPED, ParseError, SpanError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
@@ -34,6 +34,7 @@ from ..syntax.grammar import (
     STRING_QUOTE_BODY,
     WS_LINE,
 )
+from ..syntax.positions import line_end_counter
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
@@ -199,13 +200,12 @@ class LineParser(BatchParser):
         assert self.spans is not None
         src = self._src
         match = (_PLACED_NQ if self.quads else _PLACED_NT).match
-        lf_only = "\r" not in src  # then one count per statement, not count_line_ends' three
-        count = src.count
+        line_ends = line_end_counter(src)
         line, before = self._first_line, 0
         statements: list[int] = []
         subject_ends: list[int] = []
         for line_start in self.spans:
-            line += count("\n", before, line_start) if lf_only else count_line_ends(src, before, line_start)
+            line += line_ends(before, line_start)
             before = line_start
             # Built from the grammar fragments the precise reader reads with, so it takes every
             # statement either path took (escapes too: it only finds token boundaries).

@@ -43,13 +43,10 @@ from ..syntax.charclass import char_class
 from ..syntax.driver import BatchParser, OnError, Placed, Quad
 from ..syntax.errors import (
     ILL_TYPED,
-    LINE_END_RE,
     QUOTE_MAX,
     ParseError,
     SpanError,
-    count_line_ends,
     describe_found,
-    line_start_before,
     token_end,
 )
 from ..syntax.escapes import unescape_iri, unescape_pn_local, unescape_string
@@ -68,7 +65,7 @@ from ..syntax.grammar import (
     STRING_SINGLE_QUOTE_BODY,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
-from ..syntax.positions import line_starts, locate
+from ..syntax.positions import LINE_END_RE, count_line_ends, line_start_before, line_starts, locate
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.shown import clip
 from ..syntax.source import ChunkReader

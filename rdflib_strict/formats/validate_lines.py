@@ -24,7 +24,7 @@ from rdflib.term import Node
 
 from ..edge.terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 from ..syntax.driver import OnError
-from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
+from ..syntax.errors import ILL_TYPED, ParseError
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
@@ -36,6 +36,7 @@ from ..syntax.grammar import (
 )
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
+from ..syntax.positions import count_line_ends
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
 from .lines import LineParser
