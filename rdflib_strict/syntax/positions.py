@@ -120,20 +120,18 @@ def line_starts(src: str) -> list[int]:
     return starts
 
 
-def locate(starts: list[int], first_line: int, offsets: list[int]) -> list[int]:
-    """``offsets`` (into the text ``starts`` was made from) as ``[line, column, ...]``.
+def locate(starts: list[int], first_line: int, offsets: list[int]) -> tuple[list[int], list[int]]:
+    """``offsets`` (into the text ``starts`` was made from) as their lines and their columns.
 
     ``first_line`` is the line number of the text's first line (a buffer of a larger
     document starts a line).
 
     >>> locate(line_starts("ab\\ncd"), 10, [0, 4, 5])
-    [10, 1, 11, 2, 11, 3]
+    ([10, 11, 11], [1, 2, 3])
     """
     # map() over C functions: a Python loop would cost more than the parse's own work.
     n = len(offsets)
     index = list(map(bisect_right, repeat(starts, n), offsets))  # 1 + the line's index
-    out = [0] * (2 * n)
-    out[0::2] = map(add, index, repeat(first_line - 1, n))
+    lines = list(map(add, index, repeat(first_line - 1, n)))
     line_start = map(starts.__getitem__, map(sub, index, repeat(1, n)))
-    out[1::2] = map(add, map(sub, offsets, line_start), repeat(1, n))
-    return out
+    return lines, list(map(add, map(sub, offsets, line_start), repeat(1, n)))
