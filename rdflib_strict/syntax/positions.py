@@ -132,6 +132,6 @@ def locate(starts: list[int], first_line: int, offsets: list[int]) -> tuple[list
     # map() over C functions: a Python loop would cost more than the parse's own work.
     n = len(offsets)
     index = list(map(bisect_right, repeat(starts, n), offsets))  # 1 + the line's index
-    lines = list(map(add, index, repeat(first_line - 1, n)))
     line_start = map(starts.__getitem__, map(sub, index, repeat(1, n)))
-    return lines, list(map(add, map(sub, offsets, line_start), repeat(1, n)))
+    columns = list(map(add, map(sub, offsets, line_start), repeat(1, n)))
+    return list(map(add, index, repeat(first_line - 1, n))), columns
