@@ -13,8 +13,7 @@ from .edge.plugins import install, uninstall
 from .edge.source import OpenedSource, Source, accept_header, file_iri, open_source
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement
-from .syntax.driver import OnError, on_error_arg
-from .syntax.positions import Span
+from .syntax.driver import OnError, on_error_arg, statement_span
 
 __all__ = [
     "FORMATS",
@@ -97,7 +96,6 @@ def iterparse(
 def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | None) -> Iterator[Any]:
     name = opened.name
     for batch, placed in parser.placed_batches(opened.reader, on_error):
-        spans = placed.statements
+        lines, columns, one_line = placed.lines, placed.columns, placed.subjects is None
         for i, (s, p, o, g) in enumerate(batch):
-            k = 4 * i
-            yield s, p, o, g, Span(name, spans[k], spans[k + 1], spans[k + 2], spans[k + 3])
+            yield s, p, o, g, statement_span(name, lines, columns, i, one_line)

@@ -80,6 +80,7 @@ from .formats.terms import Statement, document_prefix, exact_literal, reduce_lit
 from .formats.write_terms import TermWriter
 from .parallel import Job, Part, cut_after, run_part
 from .syntax.errors import ParseError
+from .syntax.positions import ByteLineEnds
 
 __all__ = ["COLUMNS", "ERROR_COLUMNS", "OnErrorMode", "read_dataframe", "read_quads"]
 
@@ -429,19 +430,15 @@ def _check_not_compressed(f: Any, block: _Block, head: bytes | None) -> None:
 def _line_ends_before(f: Any, start: int) -> int:
     """The line ends (LF, CR, CRLF: one each) in the first ``start`` bytes of ``f``."""
     f.seek(0)
-    count = 0
+    ends = ByteLineEnds()
     left = start
-    after_cr = False
     while left > 0:
         chunk = f.read(min(left, _COUNT_CHUNK))
         if not chunk:
             break
-        count += chunk.count(b"\n") + chunk.count(b"\r") - chunk.count(b"\r\n")
-        if after_cr and chunk.startswith(b"\n"):
-            count -= 1  # a CRLF across two chunks
-        after_cr = chunk.endswith(b"\r")
+        ends.add(chunk)
         left -= len(chunk)
-    return count
+    return ends.count
 
 
 def _error_rows(partition: list[Any]) -> list[tuple[str, int, int, str, str, str]]:

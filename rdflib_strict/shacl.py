@@ -42,7 +42,8 @@ from rdflib.namespace import OWL, RDF, RDFS, SH, XSD
 from rdflib.term import Node
 
 from .sarif import Finding, Level, Rule
-from .syntax.errors import LINE_END_RE, excerpt, visible
+from .syntax.errors import excerpt, visible
+from .syntax.positions import LINE_END_RE
 from .syntax.shown import clip
 
 if TYPE_CHECKING:
@@ -72,6 +73,8 @@ class _Positions(Protocol):
 
     def statement(self, statement: tuple[Node, Node, Node]) -> tuple[Span, ...]: ...
 
+    def object(self, statement: tuple[Node, Node, Node]) -> tuple[Span, ...]: ...
+
     def subject(self, node: Node) -> tuple[Span, ...]: ...
 
 
@@ -86,7 +89,8 @@ class Result:
     ``sh:sourceConstraintComponent`` (None where the result has none; a blank node path or
     shape is described in ``report``). ``span`` is where the result points, first in the
     sources' order, ``spans`` every such place, ``at`` what they are the places of (see the
-    module's docstring); ``node`` is the result's node in ``report``.
+    module's docstring); ``node`` is the result's node in ``report``; ``carets`` holds, for
+    each of ``spans``, the part of it to mark (see ``caret``).
     """
 
     severity: str
@@ -101,6 +105,7 @@ class Result:
     at: At | None = None
     node: Node | None = field(default=None, compare=False)
     report: Graph | None = field(default=None, compare=False, repr=False)
+    carets: tuple[Span, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def message(self) -> str:
@@ -143,8 +148,9 @@ def _located(report: Graph, node: Node, positions: _Positions, data: Graph | Non
     path = report.value(node, SH.resultPath)
     value = report.value(node, SH.value)
     severity = report.value(node, SH.resultSeverity)
-    at, spans = _place(report, positions, data, focus, path, value)
-    ordered = tuple(sorted(spans, key=_span_order))
+    at, placed = _place(report, positions, data, focus, path, value)
+    ordered = sorted(placed, key=lambda pair: _span_order(pair[0]))
+    spans = tuple(span for span, _ in ordered)
     return Result(
         severity=_local_name(severity)
         if severity is not None and severity in SEVERITIES
@@ -155,11 +161,12 @@ def _located(report: Graph, node: Node, positions: _Positions, data: Graph | Non
         value=value,
         shape=report.value(node, SH.sourceShape),
         component=report.value(node, SH.sourceConstraintComponent),
-        span=ordered[0] if ordered else None,
-        spans=ordered,
-        at=at if ordered else None,
+        span=spans[0] if spans else None,
+        spans=spans,
+        at=at if spans else None,
         node=node,
         report=report,
+        carets=tuple(mark for _, mark in ordered),
     )
 
 
@@ -170,34 +177,48 @@ def _place(
     focus: Node,
     path: Node | None,
     value: Node | None,
-) -> tuple[At | None, tuple[Span, ...]]:
+) -> tuple[At | None, list[tuple[Span, Span]]]:
+    """Where a result points, and what ``at`` says (see the module's docstring): each span
+    with the part of it a caret goes under (see ``caret``)."""
     steps = _steps(report, path)
     if value is not None:
         for at, p in steps:
             statement = (focus, p, value) if at == "value" else (value, p, focus)
-            spans = positions.statement(statement)
-            if spans:
-                return at, spans
+            placed = _placed(positions, statement, at == "value")
+            if placed:
+                return at, placed
     elif data is not None:
-        found: list[Span] = []
+        found: list[tuple[Span, Span]] = []
         for at, p in steps:
             pattern = (focus, p, None) if at == "value" else (None, p, focus)
             for statement in _triples(data, pattern):
-                found.extend(positions.statement(statement))
+                found.extend(_placed(positions, statement, True))
         if found:
-            return "path", tuple(found)
+            return "path", found
     spans = positions.subject(focus)
     if spans:
-        return "subject", spans
+        return "subject", [(span, span) for span in spans]
     if data is not None:
         found = [
-            span
+            pair
             for statement in _triples(data, (None, None, focus))
-            for span in positions.statement(statement)
+            for pair in _placed(positions, statement, True)
         ]
         if found:
-            return "object", tuple(found)
-    return None, ()
+            return "object", found
+    return None, []
+
+
+def _placed(
+    positions: _Positions, statement: tuple[Node, Node, Node], at_object: bool
+) -> list[tuple[Span, Span]]:
+    """Each place ``statement`` was written, with where its object is (``at_object``) or
+    again the whole statement."""
+    spans = positions.statement(statement)
+    if not spans:
+        return []
+    marks = positions.object(statement) if at_object else spans
+    return list(zip(spans, marks, strict=True))
 
 
 def _steps(report: Graph, path: Node | None) -> list[tuple[At, Node]]:
@@ -387,164 +408,19 @@ def describe(
 # --- pointing into the text ----------------------------------------------------------------
 
 
-def caret(result: Result, lines: Sequence[str]) -> Span | None:
-    """The part of ``result.span`` to put a caret under, given the lines of its source (as
-    ``text_lines`` cuts them): the value (the statement's object) for ``"value"``, ``"path"``
-    and ``"object"``; the whole statement for ``"inverse"`` (its subject is the value, which
-    Turtle may have written lines before); the subject for ``"subject"``."""
-    span = result.span
-    if span is None:
+def caret(result: Result) -> Span | None:
+    """The part of ``result.span`` to put a caret under: the value (the statement's object,
+    where the parser recorded it) for ``"value"``, ``"path"`` and ``"object"``; the whole
+    statement for ``"inverse"`` (its subject is the value, which Turtle may have written lines
+    before); the subject for ``"subject"``. A result made without ``carets``: its span."""
+    if result.span is None:
         return None
-    if result.at in ("value", "path", "object"):
-        return _object_of(span, lines) or span
-    return span
+    return result.carets[0] if result.carets else result.span
 
 
 def text_lines(text: str) -> list[str]:
     """``text`` cut into lines as the parsers count them (LF, CR and CRLF each end one)."""
-    return LINE_END_RE.sub("\n", text.replace("\r\n", "\n")).split("\n")
-
-
-def _span_text(span: Span, lines: Sequence[str]) -> str | None:
-    if not 1 <= span.line <= span.end_line <= len(lines):
-        return None
-    if span.line == span.end_line:
-        return lines[span.line - 1][span.column - 1 : span.end_column - 1]
-    parts = [lines[span.line - 1][span.column - 1 :]]
-    parts.extend(lines[span.line : span.end_line - 1])
-    parts.append(lines[span.end_line - 1][: span.end_column - 1])
-    return "\n".join(parts)
-
-
-def _object_of(span: Span, lines: Sequence[str]) -> Span | None:
-    """Where the object of the statement at ``span`` is written: the last term of a Turtle
-    statement's span (which ends with its object), the third of a line format's (which ends
-    with ``.``)."""
-    text = _span_text(span, lines)
-    if text is None:
-        return None
-    units = _units(text)
-    if not units:
-        return None
-    if text[units[-1][0] : units[-1][1]] == "." and len(units) >= 4:
-        start, end = units[2]
-    else:
-        start, end = units[-1]
-
-    def at(offset: int) -> tuple[int, int]:
-        line = span.line + text.count("\n", 0, offset)
-        before = text.rfind("\n", 0, offset)
-        column = (span.column + offset) if before < 0 else offset - before
-        return line, column
-
-    (line, column), (end_line, end_column) = at(start), at(end)
-    return span._replace(line=line, column=column, end_line=end_line, end_column=end_column)
-
-
-_STOP: Final = frozenset(" \t\n;,[]()#")
-
-
-def _units(text: str) -> list[tuple[int, int]]:
-    """The top-level terms of a statement's text, as (start, end) offsets: an IRI, a name, a
-    literal with its language or datatype, a ``[ ... ]`` or ``( ... )`` whole, a lone ``.``."""
-    units: list[tuple[int, int]] = []
-    i, n = 0, len(text)
-    while i < n:
-        c = text[i]
-        if c in " \t\n":
-            i += 1
-        elif c == "#":
-            i = _line_end(text, i)
-        elif c in "[(":
-            end = _group_end(text, i)
-            units.append((i, end))
-            i = end
-        else:
-            end = _term_end(text, i)
-            units.append((i, end))
-            i = end
-    return units
-
-
-def _line_end(text: str, i: int) -> int:
-    end = text.find("\n", i)
-    return len(text) if end < 0 else end
-
-
-def _term_end(text: str, i: int) -> int:
-    """Where the term starting at ``i`` ends (a literal: with its language or datatype)."""
-    n = len(text)
-    c = text[i]
-    if c in "\"'":
-        end = _string_end(text, i)
-        j = end
-        while j < n and text[j] in " \t\n":
-            j += 1
-        if text.startswith("^^", j):
-            return _term_end(text, j)
-        if j < n and text[j] == "@":
-            return _term_end(text, j)
-        return end
-    if text.startswith("^^", i):
-        j = i + 2
-        while j < n and text[j] in " \t\n":
-            j += 1
-        return _term_end(text, j) if j < n else n
-    if c == "<":
-        end = text.find(">", i)
-        return n if end < 0 else end + 1
-    if c in ".;,])":
-        return i + 1
-    j = i + 1
-    while j < n and text[j] not in _STOP and text[j] not in "\"'<":
-        # A name may hold '.', but not end with one (the statement's end follows it).
-        if text[j] == "." and (j + 1 >= n or text[j + 1] in _STOP):
-            break
-        j += 1
-    return j
-
-
-def _string_end(text: str, i: int) -> int:
-    quote = text[i]
-    long = text.startswith(quote * 3, i)
-    j = i + (3 if long else 1)
-    n = len(text)
-    while j < n:
-        c = text[j]
-        if c == "\\":
-            j += 2
-        elif long and text.startswith(quote * 3, j):
-            return j + 3
-        elif not long and c == quote:
-            return j + 1
-        else:
-            j += 1
-    return n
-
-
-def _group_end(text: str, i: int) -> int:
-    """Past the ``]`` or ``)`` that closes the bracket at ``i``."""
-    depth = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c in "\"'":
-            i = _string_end(text, i)
-            continue
-        if c == "<":
-            i = _term_end(text, i)
-            continue
-        if c == "#":
-            i = _line_end(text, i)
-            continue
-        if c in "[(":
-            depth += 1
-        elif c in "])":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return n
+    return LINE_END_RE.split(text)
 
 
 def render(
@@ -559,7 +435,7 @@ def render(
     ``lines(source)`` gives a source's lines (None if they cannot be had). A result with no
     place in the data is one line, after the focus node."""
     said = describe(result, names, shapes_graph, shape_span)
-    where = caret(result, lines(result.span.source) or ()) if result.span is not None else None
+    where = caret(result)
     if where is None:
         return f"{names.term(result.focus)}: {visible(said)}"
     source_lines = lines(where.source) or ()
@@ -620,7 +496,7 @@ def sarif_findings(
         said = describe(result, names, shapes_graph, shape_spans[0] if shape_spans else None, severity=False)
         level = _LEVELS.get(result.severity, "error")
         source_lines = lines.get(result.span.source) if result.span is not None else None
-        where = caret(result, source_lines) if source_lines is not None else None
+        where = caret(result) if source_lines is not None else None
         if where is None or source_lines is None:
             findings.append(Finding(rule_id, level, f"{names.term(result.focus)}: {said}", fallback_source))
             continue

@@ -191,32 +191,48 @@ def test_locate_without_the_data_graph() -> None:
 # --- the caret -----------------------------------------------------------------------------
 
 
+_PREFIXES = "@prefix ex: <http://example.org/> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+
+
 @pytest.mark.parametrize(
-    ("line", "span", "expected"),
+    ("fmt", "text", "expected"),
     [
-        ('ex:s ex:p "a b" .', (1, 16), (11, 16)),  # a Turtle statement, from its subject
-        ('    ex:p "x"@en-GB ,', (5, 19), (10, 19)),  # after ';', from its predicate
-        ("ex:p 'it\\'s' ^^ xsd:string", (1, 27), (6, 27)),  # an escaped quote, whitespace before ^^
-        ('ex:p """a "quoted" b"""', (1, 24), (6, 24)),
-        ("ex:p [ ex:q 1 ; ex:r ( 2 3 ) ]", (1, 31), (6, 31)),
-        ("ex:p ex:a.b", (1, 12), (6, 12)),  # a '.' inside a name
-        ("<s> <p> _:b1.", (1, 14), (9, 13)),  # a line format: the '.' ends the statement
-        ('<s> <p> "x" <g> .', (1, 18), (9, 12)),  # N-Quads: the object, not the graph label
-        ("ex:p 1.5e3 # a comment", (1, 11), (6, 11)),
+        # Turtle after the two prefix lines: the statement's line is line 3 or 4.
+        ("turtle", 'ex:s ex:p "a b" .', (3, 11, 3, 16)),  # a Turtle statement, from its subject
+        ("turtle", 'ex:s ex:q 1 ;\n    ex:p "x"@en-GB ; ex:q 2 .', (4, 10, 4, 19)),  # after ';'
+        ("turtle", "ex:s\nex:p 'it\\'s' ^^ xsd:string .", (4, 6, 4, 27)),  # whitespace before ^^
+        ("turtle", 'ex:s\nex:p """a "quoted" b""" .', (4, 6, 4, 24)),
+        ("turtle", "ex:s\nex:p [ ex:q 1 ; ex:r ( 2 3 ) ] .", (4, 6, 4, 31)),
+        ("turtle", "ex:s\nex:p ex:a.b .", (4, 6, 4, 12)),  # a '.' inside a name
+        ("turtle", "ex:s\nex:p 1.5e3 . # a comment", (4, 6, 4, 11)),
+        ("turtle", 'ex:s ex:p """one\r\ntwo""" .', (3, 11, 4, 7)),  # over two lines
+        ("turtle", "ex:s ex:p [\n ex:r 1\n ] .", (3, 11, 5, 3)),
+        ("ntriples", "<x:s> <x:p> _:b1.", (1, 13, 1, 17)),  # a line format: the '.' ends it
+        ("nquads", '<x:s> <x:p> "x" <x:g> .', (1, 13, 1, 16)),  # N-Quads: not the graph label
     ],
 )
-def test_the_caret_is_under_the_object(line: str, span: tuple[int, int], expected: tuple[int, int]) -> None:
-    result = _result_at(Span("d", 1, span[0], 1, span[1]), "value")
-    assert caret(result, [line]) == Span("d", 1, expected[0], 1, expected[1])
+def test_the_parser_records_where_the_object_is(fmt: str, text: str, expected: tuple[int, ...]) -> None:
+    """The caret of a value goes under the statement's object: where the parser read it."""
+    sm = SourceMap()
+    data = Dataset().parse(
+        data=_PREFIXES + text if fmt == "turtle" else text, format=f"strict-{fmt}", source_map=sm
+    )
+    ((s, p, o, _),) = (q for q in data.quads() if str(q[1]).endswith("p"))
+    assert sm.object((s, p, o)) == (Span("<string>", *expected),)
+    span = sm.statement((s, p, o))[0]
+    result = Result("Violation", (), s, p, o, None, None, span, (span,), "value", carets=sm.object((s, p, o)))
+    assert caret(result) == Span("<string>", *expected)
 
 
-def test_the_caret_of_a_multi_line_object() -> None:
-    lines = text_lines('ex:s ex:p """one\r\ntwo""" ;\n  ex:q [\n ex:r 1\n ] .')
+def test_a_subject_or_an_inverse_statement_is_marked_whole() -> None:
+    span = Span("d", 1, 1, 1, 5)
+    assert caret(_result_at(span, "subject")) == span
+    assert caret(_result_at(span, "inverse")) == span
+
+
+def test_text_lines_cut_as_the_parsers_count() -> None:
+    lines = text_lines('ex:s ex:p """one\r\ntwo""" ;\n  ex:q [\n ex:r 1\r ] .')
     assert lines == ['ex:s ex:p """one', 'two""" ;', "  ex:q [", " ex:r 1", " ] ."]
-    assert caret(_result_at(Span("d", 1, 1, 2, 7), "value"), lines) == Span("d", 1, 11, 2, 7)
-    assert caret(_result_at(Span("d", 3, 3, 5, 3), "value"), lines) == Span("d", 3, 8, 5, 3)
-    # A subject or an inverse statement is marked whole.
-    assert caret(_result_at(Span("d", 1, 1, 1, 5), "subject"), lines) == Span("d", 1, 1, 1, 5)
 
 
 def _result_at(span: Span, at: str) -> Result:

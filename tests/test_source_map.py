@@ -18,8 +18,9 @@ Pins:
    the same spans through ``iterparse(..., positions=True)``;
 2. property tests: generated Turtle documents (subjects of every kind, ';', ',', nested ``[ ]``,
    collections, literals, comments, spaces, tabs, LF / CR / CRLF) give exactly the spans the
-   generator wrote, every span cut out of the text re-parses (with its subject and the
-   prefixes) to its statement; generated N-Triples / N-Quads give the statement text exactly;
+   generator wrote (the statements' and their objects'), every span cut out of the text
+   re-parses (with its subject and the prefixes) to its statement; generated N-Triples /
+   N-Quads give the statement text and the object token exactly;
 3. robustness: a document over one 1 MiB read, a failed parse leaves the map as it was (also
    when the error comes chunks after the first statements), ``on_error`` skips (plugins and
    ``iterparse``), two files into one map, a ``source_map`` that is not a SourceMap, characters
@@ -33,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from chunking import small_chunks
@@ -735,6 +736,8 @@ class TurtleWriter:
         # (start, end, s, p, o, context): context is (subject text, predicate text, kind) for
         # the statements written as subject / predicate / object, None for collection ones.
         self.statements: list[tuple[int, int, Any, Any, Any, Any]] = []
+        # Where each statement's object is written, [start, end), in the order of statements.
+        self.objects: list[tuple[int, int]] = []
         self.subjects: list[tuple[Any, int, int]] = []
 
     def var(self) -> Var:
@@ -797,10 +800,13 @@ class TurtleWriter:
         cells = [self.var() for _ in items]
         for k, (item, a, b) in enumerate(items):
             self.statements.append((a, b, cells[k], RDF.first, item, None))
+            self.objects.append((a, b))
             if k:
                 self.statements.append((a, b, cells[k - 1], RDF.rest, cells[k], None))
+                self.objects.append((a, b))  # the cell, placed at the item it carries
             self.subjects.append((cells[k], a, b))
         self.statements.append((close, end, cells[-1], RDF.rest, RDF.nil, None))
+        self.objects.append((close, end))
         return cells[0], start, end
 
     def pairs(self, subject: Any, first: int | None, subject_text: str | None, depth: int) -> None:
@@ -823,6 +829,7 @@ class TurtleWriter:
                 else:
                     start, kind = ostart, "object"
                 self.statements.append((start, oend, subject, pred, value, (subject_text, pred_text, kind)))
+                self.objects.append((ostart, oend))
         for _ in range(self.c.between(0, 2)):
             self.tok(";")
 
@@ -934,6 +941,28 @@ def test_turtle_property(choices: list[int]) -> None:
         assert any(like(s, s2) and p == p2 and like(o, o2) for s2, p2, o2 in found), (doc + piece, found)
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 1 << 16), min_size=60, max_size=400))
+def test_turtle_objects_property(choices: list[int]) -> None:
+    """Each statement's object is placed where the generator wrote it: the token, a whole
+    ``[ ... ]`` or ``( ... )``, a collection's cell at its item, ``rdf:nil`` at the ')'."""
+    writer = TurtleWriter(Choices(choices))
+    text = writer.document()
+    starts = line_starts(text)
+    sm = SourceMap()
+    g = Graph().parse(data=text, format="strict-turtle", source_map=sm)
+    want = sorted(
+        (span_at(starts, a, b), p, span_at(starts, *obj))
+        for (a, b, _, p, _, _), obj in zip(writer.statements, writer.objects, strict=True)
+    )
+    got = sorted(
+        (span, p, obj)
+        for s, p, o in g
+        for span, obj in zip(sm.statement((s, p, o)), sm.object((s, p, o)), strict=True)
+    )
+    assert got == want
+
+
 # --- 2. property test: generated N-Triples and N-Quads -------------------------------------------
 
 NT_TERMS = ["<http://ex/a>", "<http://ex/\U0001f600>", "_:b0", "_:x.y"]
@@ -948,17 +977,22 @@ NT_OBJECTS = [
 NT_GRAPHS = ["", "<http://ex/g>", "_:g0"]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.integers(0, 1 << 16), min_size=20, max_size=200), st.booleans())
-def test_line_format_property(values: list[int], quads: bool) -> None:
-    """Every statement's span is its text from subject to '.', whatever the spaces, comments,
-    blank lines and line ends around it; every subject's, its subject token."""
+class LineDocument(NamedTuple):
+    text: str
+    written: list[tuple[int, int, str]]  # start, end, text of each statement
+    subjects: dict[str, list[tuple[int, int]]]  # each subject token's places
+    objects: list[tuple[int, int]]  # where each statement's object is, as written
+
+
+def line_document(values: list[int], quads: bool) -> LineDocument:
+    """Generated N-Triples or N-Quads: the text and, from the offsets written, the places."""
     c = Choices(values)
     blank, gap = ["", " ", "\t", " \t"], [" ", "\t", "\t "]
     parts: list[str] = []
     pos = 0
-    written: list[tuple[int, int, str]] = []  # start, end, text of each statement
+    written: list[tuple[int, int, str]] = []
     subjects: dict[str, list[tuple[int, int]]] = {}
+    objects: list[tuple[int, int]] = []
     for _ in range(c.between(1, 8)):
         lead = c.pick(["", "# note\U0001f600", "\t", ""])
         eol = c.pick(["\n", "\r\n", "\r"])
@@ -970,17 +1004,28 @@ def test_line_format_property(values: list[int], quads: bool) -> None:
         if quads and c.pick(NT_GRAPHS):
             terms.append(c.pick(NT_GRAPHS[1:]))
         stmt = terms[0]
-        for t in [*terms[1:], "."]:
+        for k, t in enumerate([*terms[1:], "."], 1):
             # Only an IRI or a plain / datatyped string may touch what follows.
             stmt += c.pick(blank if stmt.endswith((">", '"')) else gap) + t
+            if k == 2:
+                object_end = len(stmt)
         pre = lead + c.pick(blank)
         post = c.pick(["", " ", "\t# c", " #"])
         line = pre + stmt + post + eol
         written.append((pos + len(pre), pos + len(pre) + len(stmt), stmt))
         subjects.setdefault(terms[0], []).append((pos + len(pre), pos + len(pre) + len(terms[0])))
+        objects.append((pos + len(pre) + object_end - len(terms[2]), pos + len(pre) + object_end))
         parts.append(line)
         pos += len(line)
-    text = "".join(parts)
+    return LineDocument("".join(parts), written, subjects, objects)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 1 << 16), min_size=20, max_size=200), st.booleans())
+def test_line_format_property(values: list[int], quads: bool) -> None:
+    """Every statement's span is its text from subject to '.', whatever the spaces, comments,
+    blank lines and line ends around it; every subject's, its subject token."""
+    text, written, subjects, _ = line_document(values, quads)
     starts = line_starts(text)
     sm = SourceMap()
     sink = Dataset() if quads else Graph()
@@ -1002,6 +1047,28 @@ def test_line_format_property(values: list[int], quads: bool) -> None:
             assert sm.subject(node) == tuple(want)
     streamed = [q[4] for q in iterparse(data=text, format="nquads" if quads else "ntriples", positions=True)]
     assert streamed == spans
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 1 << 16), min_size=20, max_size=200), st.booleans())
+def test_line_format_objects_property(values: list[int], quads: bool) -> None:
+    """Every statement's object is placed on its token (a literal with its language or
+    datatype), not on the graph label or the '.'."""
+    text, written, _, objects = line_document(values, quads)
+    starts = line_starts(text)
+    sm = SourceMap()
+    sink = Dataset() if quads else Graph()
+    sink.parse(data=text, format="strict-nquads" if quads else "strict-ntriples", source_map=sm)
+    got = sorted(
+        pair for stmt in statements_of(sink) for pair in zip(sm.statement(stmt), sm.object(stmt), strict=True)
+    )
+    want = sorted(
+        (span_at(starts, a, b), span_at(starts, *place))
+        for (a, b, _), place in zip(written, objects, strict=True)
+    )
+    assert got == want
+    for _, obj in got:
+        assert cut(text, obj).startswith(("<", "_:", '"'))
 
 
 # --- 3. robustness -------------------------------------------------------------------------------

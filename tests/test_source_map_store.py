@@ -56,6 +56,60 @@ def test_bytes_per_statement(fmt: str, make: object, bound: int) -> None:
     assert _map_bytes(sm) / len(sm) <= bound
 
 
+@pytest.mark.parametrize(
+    ("fmt", "make", "bound"),
+    [
+        # README: while lines and columns fit in 16 bits, a statement of the line formats takes
+        # its key, its subject's key, a line and five columns (28 bytes); of Turtle/TriG its
+        # key, three lines and three columns (20), and a subject its key, two lines and two
+        # columns (16); arrays over-allocate by up to 1/16.
+        ("strict-ntriples", _diverse_ntriples, 30),
+        ("strict-turtle", _subject_blocks, 26),  # a subject for four statements: 20 + 4
+        ("strict-turtle", _diverse_ntriples, 39),  # every statement a subject of its own: 36
+    ],
+)
+def test_lines_and_columns_take_16_bits_while_they_fit(fmt: str, make: object, bound: int) -> None:
+    sm = SourceMap()
+    Graph().parse(data=make(20_000), format=fmt, source_map=sm)  # type: ignore[operator]
+    assert len(sm) == 20_000
+    assert _map_bytes(sm) / len(sm) <= bound
+
+
+def test_lines_and_columns_past_16_bits() -> None:
+    """A line past 65,535 whose columns go past 65,535: the map's numbers widen to 32 bits
+    mid-parse, and every place stays exact (statement, object, subject), in N-Triples and in
+    Turtle (an object over two lines)."""
+    n = 70_000
+    long_iri = EX + "a" * 70_000
+    w = len(long_iri) + 2  # the width of <long_iri>
+    p = URIRef(EX + "p")
+    nt = f"<{EX}s> <{EX}p> <{EX}o> .\n" * n + f'<{long_iri}> <{EX}p> "v"@en .\n'
+    sm = SourceMap()
+    Graph().parse(data=nt, format="strict-ntriples", source_map=sm)
+    # <http://example.org/s> is 22 characters: the object from column 47 to 69, '.' at 70.
+    first = (URIRef(EX + "s"), p, URIRef(EX + "o"))
+    assert sm.statement(first)[-1] == Span("<string>", n, 1, n, 71)
+    assert sm.object(first)[-1] == Span("<string>", n, 47, n, 69)
+    # The subject, ' ', <http://example.org/p> (22), ' ', "v"@en (6), ' .'.
+    last = (URIRef(long_iri), p, Literal("v", lang="en"))
+    assert sm.statement(last) == (Span("<string>", n + 1, 1, n + 1, w + 33),)
+    assert sm.object(last) == (Span("<string>", n + 1, w + 25, n + 1, w + 31),)
+    assert sm.subject(URIRef(long_iri)) == (Span("<string>", n + 1, 1, n + 1, w + 1),)
+    (segment,) = sm._segments
+    assert (segment.lines.itemsize, segment.columns.itemsize) == (4, 4)
+
+    ttl = f"@prefix : <{EX}> .\n" + ":s :p :o .\n" * n + f'<{long_iri}> :p """x\ny""" .\n'
+    sm = SourceMap()
+    Graph().parse(data=ttl, format="strict-turtle", source_map=sm)
+    first = (URIRef(EX + "s"), p, URIRef(EX + "o"))
+    assert sm.statement(first)[-1] == Span("<string>", n + 1, 1, n + 1, 9)
+    assert sm.object(first)[-1] == Span("<string>", n + 1, 7, n + 1, 9)
+    last = (URIRef(long_iri), p, Literal("x\ny"))
+    assert sm.statement(last) == (Span("<string>", n + 2, 1, n + 3, 5),)
+    assert sm.object(last) == (Span("<string>", n + 2, w + 5, n + 3, 5),)
+    assert sm.subject(URIRef(long_iri)) == (Span("<string>", n + 2, 1, n + 2, w + 1),)
+
+
 def test_a_statement_written_many_times_has_every_span_in_order() -> None:
     line = f"<{EX}s> <{EX}p> <{EX}o> .\n"
     doc = line * 3000 + f"<{EX}s> <{EX}p> <{EX}other> .\n"

@@ -34,6 +34,7 @@ from typing import IO, Any, Final, cast
 
 from ..formats.table import COMPRESSION_SUFFIXES, FORMATS, media_type
 from ..syntax.errors import SourceError
+from ..syntax.positions import ByteLineEnds
 from ..syntax.source import ChunkReader, reads_text
 
 __all__ = [
@@ -382,8 +383,7 @@ class _Guarded:
         self._name = name
         self._what = what
         self._errors = errors
-        self._line_ends = 0
-        self._after_cr = False
+        self._line_ends = ByteLineEnds()
         self._failed: SourceError | None = None
 
     def read(self, size: int | None = -1) -> bytes:
@@ -411,11 +411,11 @@ class _Guarded:
         except self._errors as e:
             self._failed = self._error(self._message(e), e)
             return b""
-        self._count(piece)
+        self._line_ends.add(piece)
         return piece
 
     def _error(self, msg: str, cause: Exception) -> SourceError:
-        error = SourceError.reading(msg, self._name, self._line_ends + 1)
+        error = SourceError.reading(msg, self._name, self._line_ends.count + 1)
         error.__cause__ = cause
         return error
 
@@ -424,17 +424,6 @@ class _Guarded:
         if isinstance(e, EOFError):
             return f"{self._what} is truncated: {detail}"
         return f"{self._what} is corrupt: {detail}"
-
-    def _count(self, data: bytes) -> None:
-        ends = data.count(b"\n")
-        cr = data.count(b"\r")
-        if cr:  # most text has none: spare the CRLF count
-            ends += cr - data.count(b"\r\n")
-        if self._after_cr and data.startswith(b"\n"):
-            ends -= 1  # the LF of a CRLF split between two reads
-        self._line_ends += ends
-        if data:
-            self._after_cr = data.endswith(b"\r")
 
 
 class _Download:

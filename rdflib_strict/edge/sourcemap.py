@@ -1,12 +1,15 @@
-"""Source maps: where each parsed statement, and each subject, was written.
+"""Source maps: where each parsed statement, its object, and each subject were written.
 
 A SourceMap holds compact arrays, one set per parsed document (a segment): a 64-bit key per
 statement (the hash of its terms, the object's type included so that ``<x>`` and ``"x"``
-differ) and four 32-bit integers for its span; per subject, a 64-bit key and, in the line
-formats, its end column (the rest of its span is the statement's), in Turtle and TriG four
-integers (a subject is written once for a run of ';' and ','). Span objects are made only
-when asked for. Lookups go through a hash table built the first time a segment is asked:
-4 bytes per slot, 2 to 4 slots per statement, and a 4-byte chain link per statement.
+differ) and the lines and columns the reader recorded (see Placed): in the line formats a
+line and five columns per statement (its subject and object are on that line), in Turtle and
+TriG three lines and three columns (the statement's start, its object's start, their end);
+per subject, a 64-bit key and, in Turtle and TriG, two lines and two columns (a subject is
+written once for a run of ';' and ','). Lines and columns take 16 bits each while a source's
+numbers fit, else 32. Span objects are made only when asked for. Lookups go through a hash
+table built the first time a segment is asked: 4 bytes per slot, 2 to 4 slots per statement,
+and a 4-byte chain link per statement.
 
 A key is a hash, so two different statements could share one: with 64-bit hashes the chance
 that a lookup also returns another statement's span is about n / 2**64 for n statements
@@ -20,18 +23,22 @@ from bisect import bisect_right
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import repeat
 from operator import is_
+from struct import error as struct_error
+from struct import pack
 from typing import Any, Final
 
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Node
 
-from ..syntax.driver import Placed, Quad
+from ..syntax.driver import Placed, Quad, object_span, statement_span, subject_span
 from ..syntax.positions import Span
 from ..syntax.wording import plural
 
 __all__ = ["SourceMap", "Span", "source_map_arg"]
 
 _ANY: Final = object()  # a triple lookup: any graph
+#: What a lookup is asked for: a triple (in any graph) or a quad (in its graph only).
+_Asked = tuple[Node, Node, Node] | tuple[Node, Node, Node, object]
 
 
 def _keys(subjects: Iterable[Node], predicates: Iterable[Node], objects: Sequence[Node]) -> Iterator[int]:
@@ -71,14 +78,24 @@ class SourceMap:
         """The name of each parsed source, in parse order (a name parsed twice is listed twice)."""
         return tuple(segment.source for segment in self._segments)
 
-    def statement(
-        self, statement: tuple[Node, Node, Node] | tuple[Node, Node, Node, object]
-    ) -> tuple[Span, ...]:
+    def statement(self, statement: _Asked) -> tuple[Span, ...]:
         """Every place ``statement`` was written, in parse order.
 
         ``(s, p, o)``: in any graph. ``(s, p, o, g)``: in graph ``g`` only, a graph name (or
         Graph); None or ``DATASET_DEFAULT_GRAPH_ID`` stands for the default graph.
         """
+        return tuple(segment.span(i) for segment, i in self._found(statement))
+
+    def object(
+        self, statement: tuple[Node, Node, Node] | tuple[Node, Node, Node, object]
+    ) -> tuple[Span, ...]:
+        """Where the object of ``statement`` is written, at each place ``statement`` was
+        (``statement()``'s spans, in the same order): the object token; an object written as
+        ``[ ... ]`` or ``( ... )``, up to its closing bracket.
+        """
+        return tuple(segment.object_span(i) for segment, i in self._found(statement))
+
+    def _found(self, statement: _Asked) -> Iterator[tuple[_Segment, int]]:
         if len(statement) == 3:
             graph: object = _ANY
         elif len(statement) == 4:
@@ -88,8 +105,8 @@ class SourceMap:
                 f"a statement is (s, p, o) or (s, p, o, g), not {plural(len(statement), 'term')}"
             )
         (key,) = _keys((statement[0],), (statement[1],), (statement[2],))
-        return tuple(
-            segment.span(i)
+        return (
+            (segment, i)
             for segment in self._segments
             for i in segment.statements.find(key)
             if graph is _ANY or segment.graph_at(i) == graph
@@ -133,17 +150,20 @@ class _Segment:
         self.source = source
         self._default = default
         self.keys = array("q")
-        # line, column, end line, end column of each statement, one after the other.
-        self.spans = array("I")
+        # Where each statement, its object and (a line format) its subject are, laid out as
+        # Placed's lines and columns: each array as narrow as its numbers allow (_extended).
+        self.lines = array("H")
+        self.columns = array("H")
         # The graph of each run of statements: starts and names (None: the default graph).
         self._graph_starts = array("I")
         self._graph_names: list[object] = []
         self._last_graph: object = _ANY
         self.subject_keys = array("q")
-        # Turtle and TriG: four integers for each subject, as ``spans``. The line formats: the
-        # subject's end column only; the rest is the statement's (see Placed).
-        self.subject_spans = array("I")
-        self._subject_ends_only = False
+        # Turtle and TriG: where each subject starts and ends, as Placed's. The line formats
+        # have one subject per statement, placed by its columns.
+        self.subject_lines = array("H")
+        self.subject_columns = array("H")
+        self._one_line = False
         self._statements: _Index | None = None
         self._subjects: _Index | None = None
 
@@ -153,14 +173,16 @@ class _Segment:
             return
         s_, p_, o_, g_ = zip(*batch, strict=True)
         self.keys.extend(_keys(s_, p_, o_))
-        self.spans.extend(placed.statements)
+        self.lines = _extended(self.lines, placed.lines)
+        self.columns = _extended(self.columns, placed.columns)
         self._add_graphs(g_)
         if placed.subjects is None:
-            self._subject_ends_only = True
+            self._one_line = True
             self.subject_keys.extend(map(hash, s_))
         else:
             self.subject_keys.extend(map(hash, placed.subjects))
-        self.subject_spans.extend(placed.subject_ends)
+            self.subject_lines = _extended(self.subject_lines, placed.subject_lines)
+            self.subject_columns = _extended(self.subject_columns, placed.subject_columns)
 
     def _add_graphs(self, graphs: tuple[Any, ...]) -> None:
         start = len(self.keys) - len(graphs)
@@ -184,15 +206,16 @@ class _Segment:
         return self._graph_names[bisect_right(self._graph_starts, i) - 1]
 
     def span(self, i: int) -> Span:
-        line, column, end_line, end_column = self.spans[4 * i : 4 * i + 4]
-        return Span(self.source, line, column, end_line, end_column)
+        return statement_span(self.source, self.lines, self.columns, i, self._one_line)
+
+    def object_span(self, i: int) -> Span:
+        return object_span(self.source, self.lines, self.columns, i, self._one_line)
 
     def subject_span(self, i: int) -> Span:
-        if self._subject_ends_only:  # a line format: the subject opens the statement, on its line
-            line, column = self.spans[4 * i : 4 * i + 2]
-            return Span(self.source, line, column, line, self.subject_spans[i])
-        line, column, end_line, end_column = self.subject_spans[4 * i : 4 * i + 4]
-        return Span(self.source, line, column, end_line, end_column)
+        if self._one_line:
+            return subject_span(self.source, self.lines, self.columns, i)
+        lines, columns = self.subject_lines, self.subject_columns
+        return Span(self.source, lines[2 * i], columns[2 * i], lines[2 * i + 1], columns[2 * i + 1])
 
     @property
     def statements(self) -> _Index:
@@ -205,6 +228,23 @@ class _Segment:
         if self._subjects is None:
             self._subjects = _Index(self.subject_keys)
         return self._subjects
+
+
+# The next wider array type, for a number that does not fit: 16 bits, then 32, then 64.
+_WIDER: Final = {"H": "I", "I": "Q"}
+
+
+def _extended(numbers: array[int], more: list[int]) -> array[int]:
+    """``numbers`` with ``more`` appended: the same array, or a wider copy when one of
+    ``more`` does not fit. Most sources' lines and columns fit in 16 bits; a wider number
+    widens its array once, for the rest of the source."""
+    try:
+        # Packed in C and copied in: array.extend converts a 16-bit number at twice the cost.
+        packed = pack(f"{len(more)}{numbers.typecode}", *more)
+    except struct_error:
+        return _extended(array(_WIDER[numbers.typecode], numbers), more)
+    numbers.frombytes(packed)
+    return numbers
 
 
 class _Index:

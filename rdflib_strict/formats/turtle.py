@@ -32,14 +32,11 @@ from ..syntax.charclass import char_class
 from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_itself
 from ..syntax.errors import (
     ILL_TYPED,
-    LINE_END_RE,
     QUOTE_MAX,
     ErrorKind,
     ParseError,
     SpanError,
-    count_line_ends,
     describe_found,
-    line_start_before,
     token_end,
 )
 from ..syntax.escapes import unescape_iri, unescape_pn_local, unescape_string
@@ -72,7 +69,7 @@ from ..syntax.messages import (
     bad_iri,
     expected,
 )
-from ..syntax.positions import line_starts, locate
+from ..syntax.positions import LINE_END_RE, count_line_ends, line_start_before, line_starts, locate
 from ..syntax.scan import TO_LINE_END, always, iriref_body_end
 from ..syntax.shown import clip
 from ..syntax.source import ChunkReader
@@ -149,10 +146,11 @@ _LONG_SINGLE: Final = always(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
 _FAST_PNAME: Final = r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*"
 _FAST_OBJECT: Final = rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"'
 _FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z))"
-# The empty groups mark where the triple's first token starts and where its object ends
-# (source maps); the object end's is always the next to last group.
+# The empty groups mark where the triple's first token starts, where its object starts and
+# where it ends (source maps): the object's are always the fifth from last and the next to
+# last group (in _FAST_OBJECT_RE the first group marks both the triple and its object).
 _FAST_VERB_OBJECT_RE: Final = re.compile(
-    rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+(?:{_FAST_OBJECT})(){_FAST_END}"
+    rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
 )
 _FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*()(?:{_FAST_OBJECT})(){_FAST_END}")
 
@@ -360,15 +358,13 @@ class TurtleParser(BatchParser):
         assert self.spans is not None and self.subject_spans is not None
         subject_spans = self.subject_spans
         starts, first_line = line_starts(self._src), self._first_line
-        return Placed(
-            locate(starts, first_line, self.spans),
-            subject_spans[0::3],
-            locate(
-                starts,
-                first_line,
-                list(chain.from_iterable(zip(subject_spans[1::3], subject_spans[2::3], strict=True))),
-            ),
+        lines, columns = locate(starts, first_line, self.spans)
+        subject_lines, subject_columns = locate(
+            starts,
+            first_line,
+            list(chain.from_iterable(zip(subject_spans[1::3], subject_spans[2::3], strict=True))),
         )
+        return Placed(lines, columns, subject_spans[0::3], subject_lines, subject_columns)
 
     def trim_caches(self) -> None:
         """Bound every term cache (once per buffer: the hot loop carries no check)."""
@@ -633,7 +629,8 @@ class TurtleParser(BatchParser):
         """One ``triples '.'`` statement, every production above in one flat loop: the innermost
         production in locals, the enclosing ones on ``stack``, ``state`` naming the next token.
         A finished term is delivered by state: subject, object of a triple, collection item.
-        Source maps: a triple spans from ``first`` (-1: its object's start) to its object's end.
+        Source maps: a triple spans from ``first`` (-1: its object's start) to its object's end;
+        its object from ``begin``.
         """
         ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
         stack: list[Frame] = []
@@ -659,14 +656,15 @@ class TurtleParser(BatchParser):
             elif state == _VERB or state == _AFTER_SEMICOLON:
                 m = fast_verb_object(src, pos)
                 if m is not None:
-                    _, vp, vi, va, op, oi, os, _, punct = m.groups()
+                    _, vp, vi, va, _, op, oi, os, _, punct = m.groups()
                     p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
             if m is not None:
                 o = pnames_get(op) if op else iris_get(oi) if os is None else plain_get(os) or new_plain(os)
                 if p is not None and o is not None and (punct is not None or kind == _TOP):
                     append((subject, p, o, default))
                     if spans is not None:
-                        spans += (m.start(1) if first < 0 else first, m.start(m.re.groups - 1))
+                        ends = m.re.groups - 1  # the group at the object's end
+                        spans += (m.start(1) if first < 0 else first, m.start(ends - 4), m.start(ends))
                     if punct is None:
                         return m.end()
                     predicate, first = p, -1
@@ -734,17 +732,18 @@ class TurtleParser(BatchParser):
     ) -> int:
         """Source maps, for a term just delivered (``state`` is the one after it): the spans of
         the triples it made, from ``first`` (or ``begin``, the term's own start) to ``end``,
-        and where it stands as a subject. A '[' with properties ends later (``end`` -1): its
-        spans wait, and the position of the first is returned to be ended at the ']'."""
+        their object from ``begin``, and where it stands as a subject. A '[' with properties
+        ends later (``end`` -1): its spans wait, and the position of the first is returned to
+        be ended at the ']'."""
         spans, subject_spans = self.spans, self.subject_spans
         assert spans is not None and subject_spans is not None
         pending = len(spans)
         if state == _AFTER_OBJECT:
-            spans += (begin if first < 0 else first, end)
+            spans += (begin if first < 0 else first, begin, end)
         elif state == _ITEM:
             if head is not last:  # a cell after the first: the one before gets its rdf:rest
-                spans += (begin, end)
-            spans += (begin, end)
+                spans += (begin, begin, end)
+            spans += (begin, begin, end)
             if end >= 0:
                 subject_spans += (last, begin, end)
         else:
@@ -774,11 +773,11 @@ class TurtleParser(BatchParser):
             return frame
         pending, opened = frame.pending, frame.opened
         if pending >= 0:
-            # One or two spans (an item: its cell's rdf:rest, then rdf:first); any span after
-            # them is the bracket's own statements', already ended.
-            spans[pending + 1] = end
-            if pending + 3 < len(spans) and spans[pending + 3] == -1:
-                spans[pending + 3] = end
+            # One or two spans (an item: its cell's rdf:rest, then rdf:first), three offsets
+            # each; any span after them is the bracket's own statements', already ended.
+            spans[pending + 2] = end
+            if pending + 5 < len(spans) and spans[pending + 5] == -1:
+                spans[pending + 5] = end
         subject_spans += (bnode, opened, end)
         if frame.state == _ITEM:
             subject_spans += (frame.last, opened, end)
@@ -790,7 +789,7 @@ class TurtleParser(BatchParser):
             return RDF_NIL
         out.append((last, RDF_REST, RDF_NIL, self._graph))
         if self.spans is not None:
-            self.spans += (pos, pos + 1)  # the last cell's rdf:rest rdf:nil: at the ')'
+            self.spans += (pos, pos, pos + 1)  # the last cell's rdf:rest rdf:nil: at the ')'
         return head
 
     # [162s] ANON ::= '[' WS* ']'  and the '[' of [14] blankNodePropertyList

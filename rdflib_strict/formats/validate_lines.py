@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..syntax.driver import OnError
-from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError, count_line_ends
+from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     BLANK_NODE_LABEL_BODY,
@@ -33,6 +33,7 @@ from ..syntax.grammar import (
 )
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
+from ..syntax.positions import line_end_counter
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
 from .lines import LineParser
@@ -117,6 +118,7 @@ class LineValidator(LineParser):
             pos = 0
             end = len(src)
             has_cr = "\r" in src
+            line_ends = line_end_counter(src)
             while pos < end:
                 # Whole runs of lines first: one regex call for many statements.
                 m = run(src, pos)
@@ -124,7 +126,7 @@ class LineValidator(LineParser):
                     stop = m.end()
                     if warn is not None:
                         self._check_run(src, pos, stop, warn, has_cr)
-                    count += count_line_ends(src, pos, stop) if has_cr else src.count("\n", pos, stop)
+                    count += line_ends(pos, stop)
                     pos = stop
                     if pos >= end:
                         break

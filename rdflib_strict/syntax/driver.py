@@ -6,15 +6,27 @@ lists of statements from a ChunkReader and this driver hands them on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from rdflib.term import Node
 
 from .errors import ErrorKind, ParseError, SpanError
+from .positions import Span
 from .source import ChunkReader
 
-__all__ = ["BatchParser", "GraphFor", "OnError", "Placed", "Quad", "label_itself", "on_error_arg"]
+__all__ = [
+    "BatchParser",
+    "GraphFor",
+    "OnError",
+    "Placed",
+    "Quad",
+    "label_itself",
+    "object_span",
+    "on_error_arg",
+    "statement_span",
+    "subject_span",
+]
 
 #: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
 #: parser was told stands for a graph: a sink's context, a label, or None for the default).
@@ -33,18 +45,47 @@ def label_itself(label: Node) -> Hashable:
 
 
 class Placed(NamedTuple):
-    """Where a batch's statements were written, as flat lists of integers.
+    """Where a batch's statements were written, as flat lists of 1-based lines and columns.
 
-    ``statements`` holds ``line, column, end_line, end_column`` for each statement of the
-    batch, in order. For the line formats ``subjects`` is None: each statement's subject
-    starts where the statement does, on its line, and ends at the column in
-    ``subject_ends``. For Turtle and TriG, ``subjects`` lists the nodes written as subjects
-    and ``subject_ends`` holds four integers for each, as ``statements`` does.
+    The line formats (``subjects`` None) write each statement on one line: ``lines`` holds
+    it, and ``columns`` five columns per statement: where it starts (its subject does), where
+    its subject ends, where its object starts and ends, and where it ends (past its '.').
+    Turtle and TriG: ``lines`` and ``columns`` hold three places per statement: where it
+    starts, where its object starts, and where both end; ``subjects`` lists the nodes written
+    as subjects, ``subject_lines`` and ``subject_columns`` two places for each (start, end).
+    Ends are exclusive. ``statement_span`` and ``object_span`` read either layout.
     """
 
-    statements: list[int]
+    lines: list[int]
+    columns: list[int]
     subjects: list[Node] | None
-    subject_ends: list[int]
+    subject_lines: list[int]
+    subject_columns: list[int]
+
+
+def statement_span(source: str, lines: Sequence[int], columns: Sequence[int], i: int, one_line: bool) -> Span:
+    """Statement ``i`` of ``lines`` and ``columns`` laid out as Placed's (``one_line``: a
+    line format's)."""
+    if one_line:
+        line = lines[i]
+        return Span(source, line, columns[5 * i], line, columns[5 * i + 4])
+    k = 3 * i
+    return Span(source, lines[k], columns[k], lines[k + 2], columns[k + 2])
+
+
+def object_span(source: str, lines: Sequence[int], columns: Sequence[int], i: int, one_line: bool) -> Span:
+    """Where statement ``i``'s object is written (see ``statement_span``)."""
+    if one_line:
+        line = lines[i]
+        return Span(source, line, columns[5 * i + 2], line, columns[5 * i + 3])
+    k = 3 * i + 1
+    return Span(source, lines[k], columns[k], lines[k + 1], columns[k + 1])
+
+
+def subject_span(source: str, lines: Sequence[int], columns: Sequence[int], i: int) -> Span:
+    """Where a line format's statement ``i`` writes its subject (see ``statement_span``)."""
+    line = lines[i]
+    return Span(source, line, columns[5 * i], line, columns[5 * i + 1])
 
 
 def on_error_arg(value: object) -> OnError | None:

@@ -6,18 +6,17 @@ hot loops carry nothing but an integer offset into the text they are scanning.
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import Any, Final
 
 from rdflib.exceptions import ParserError
 
+from .positions import LINE_END_RE, count_line_ends, line_start_before
 from .shown import CUT, clip, shown_char, visible
 
 __all__ = [
     "EXCERPT_MAX",
     "ILL_TYPED",
-    "LINE_END_RE",
     "MESSAGE_MAX",
     "QUOTE_MAX",
     "ErrorKind",
@@ -25,10 +24,8 @@ __all__ = [
     "SerializeError",
     "SourceError",
     "SpanError",
-    "count_line_ends",
     "describe_found",
     "excerpt",
-    "line_start_before",
     "token_end",
     "visible",
 ]
@@ -66,29 +63,12 @@ class ErrorKind(str, Enum):
 ILL_TYPED: Final = "ill-typed literal (valid RDF; a warning)"
 #: The most characters of the token found at an error that ``expected X, found Y`` quotes.
 QUOTE_MAX: Final = 40
-# [7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor.
-LINE_END_RE: Final = re.compile(r"[\r\n]")
 #: The most characters of the offending line an excerpt shows: a window around the error's
 #: column, a third of it before, with ``...`` where the line goes on past it.
 EXCERPT_MAX: Final = 200
 #: The most characters of a message: the quotes in it are bounded where they are made
 #: (``clip``); this bounds what a message quotes that nobody thought long (a year's digits).
 MESSAGE_MAX: Final = 500
-
-
-def count_line_ends(text: str, start: int = 0, end: int | None = None) -> int:
-    """How many lines end in ``text[start:end]``: LF, CR and CRLF count one each.
-
-    The slice must not split a CRLF (chunks and line starts never do).
-    """
-    if end is None:
-        end = len(text)
-    return text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
-
-
-def line_start_before(text: str, pos: int) -> int:
-    """The offset where the line holding ``text[pos]`` starts."""
-    return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
 
 
 def excerpt(lineno: int, colno: int, end_colno: int, text: str) -> str:

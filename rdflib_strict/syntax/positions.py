@@ -1,22 +1,38 @@
-"""Where statements were written: character offsets in a buffer turned into lines and columns.
+"""Lines: where they end, and character offsets in a buffer turned into lines and columns.
+
+[7] EOL ::= [#xD#xA]+ : LF, CR and CRLF each end one line, as in an editor. Every line count
+of the package is made here: ``count_line_ends`` for text, ``ByteLineEnds`` for bytes read
+piece by piece, ``LINE_END_RE`` to find or split at line ends.
 
 The parsers record offsets only (integers into the text they scan, while they scan it); this
 module turns a batch's offsets into 1-based lines and code-point columns in one pass per
-buffer, as ParseError counts them (LF, CR and CRLF each end one line).
+buffer, as ParseError counts them.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
+from functools import partial
 from itertools import accumulate, repeat
 from operator import add, sub
 from typing import Final, NamedTuple
 
-__all__ = ["Span", "line_starts", "locate"]
+__all__ = [
+    "LINE_END_RE",
+    "ByteLineEnds",
+    "Span",
+    "count_line_ends",
+    "line_end_counter",
+    "line_start_before",
+    "line_starts",
+    "locate",
+]
 
-# One line end: CRLF first, so that its LF does not count again.
-_LINE_END_RE: Final = re.compile(r"\r\n?|\n")
+#: One line end: CRLF first, so that its LF does not count again (``search`` finds the first
+#: CR or LF, ``split`` cuts text into lines as the parsers count them).
+LINE_END_RE: Final = re.compile(r"\r\n?|\n")
 # What str.splitlines also breaks at, and RDF does not (each looked for by a C string search).
 _OTHER_BREAKS: Final = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
@@ -40,6 +56,53 @@ class Span(NamedTuple):
         return f"{self.source}:{self.line}:{self.column}"
 
 
+def count_line_ends(text: str, start: int = 0, end: int | None = None) -> int:
+    """How many lines end in ``text[start:end]``: LF, CR and CRLF count one each.
+
+    The slice must not split a CRLF (chunks and line starts never do).
+    """
+    if end is None:
+        end = len(text)
+    return text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
+
+
+def line_end_counter(text: str) -> Callable[[int, int], int]:
+    """``count_line_ends`` bound to ``text``, for a loop that counts many slices of it: one C
+    string count per call when ``text`` holds no CR (most text), not three.
+
+    >>> line_end_counter("a\\r\\nb\\rc")(0, 6), line_end_counter("a\\nb\\n")(0, 4)
+    (2, 2)
+    """
+    if "\r" in text:
+        return partial(count_line_ends, text)
+    return partial(text.count, "\n")
+
+
+def line_start_before(text: str, pos: int) -> int:
+    """The offset where the line holding ``text[pos]`` starts."""
+    return max(text.rfind("\n", 0, pos), text.rfind("\r", 0, pos)) + 1
+
+
+class ByteLineEnds:
+    """The line ends in bytes read piece by piece (``add`` each piece): LF, CR and CRLF count
+    one each, a CRLF split between two pieces too."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._after_cr = False
+
+    def add(self, data: bytes) -> None:
+        ends = data.count(b"\n")
+        cr = data.count(b"\r")
+        if cr:  # most text has none: spare the CRLF count
+            ends += cr - data.count(b"\r\n")
+        if self._after_cr and data.startswith(b"\n"):
+            ends -= 1  # the LF of a CRLF split between two pieces
+        self.count += ends
+        if data:
+            self._after_cr = data.endswith(b"\r")
+
+
 def line_starts(src: str) -> list[int]:
     """The offset of every line's first character in ``src`` (0 first).
 
@@ -53,24 +116,22 @@ def line_starts(src: str) -> list[int]:
             starts.pop()  # the end of the last line, which starts nothing
         return starts
     starts = [0]
-    starts.extend(m.end() for m in _LINE_END_RE.finditer(src))
+    starts.extend(m.end() for m in LINE_END_RE.finditer(src))
     return starts
 
 
-def locate(starts: list[int], first_line: int, offsets: list[int]) -> list[int]:
-    """``offsets`` (into the text ``starts`` was made from) as ``[line, column, ...]``.
+def locate(starts: list[int], first_line: int, offsets: list[int]) -> tuple[list[int], list[int]]:
+    """``offsets`` (into the text ``starts`` was made from) as their lines and their columns.
 
     ``first_line`` is the line number of the text's first line (a buffer of a larger
     document starts a line).
 
     >>> locate(line_starts("ab\\ncd"), 10, [0, 4, 5])
-    [10, 1, 11, 2, 11, 3]
+    ([10, 11, 11], [1, 2, 3])
     """
     # map() over C functions: a Python loop would cost more than the parse's own work.
     n = len(offsets)
     index = list(map(bisect_right, repeat(starts, n), offsets))  # 1 + the line's index
-    out = [0] * (2 * n)
-    out[0::2] = map(add, index, repeat(first_line - 1, n))
     line_start = map(starts.__getitem__, map(sub, index, repeat(1, n)))
-    out[1::2] = map(add, map(sub, offsets, line_start), repeat(1, n))
-    return out
+    columns = list(map(add, map(sub, offsets, line_start), repeat(1, n)))
+    return list(map(add, index, repeat(first_line - 1, n))), columns

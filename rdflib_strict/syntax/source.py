@@ -19,8 +19,9 @@ import io
 from collections.abc import Callable, Iterator
 from typing import IO, Any, AnyStr, Final
 
-from .errors import ErrorKind, ParseError, count_line_ends
+from .errors import ErrorKind, ParseError
 from .escapes import SURROGATE_RE
+from .positions import count_line_ends
 
 __all__ = ["ChunkReader", "reads_text"]
 
