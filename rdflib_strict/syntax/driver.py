@@ -114,10 +114,19 @@ class BatchParser:
     warn: Callable[[ParseError], None] | None = None
     _src: str = ""
     _first_line: int = 1
+    #: The text of the last error, a line start in it at or before that error, and the line
+    #: ends before that line start: where the next error in the same text counts on from.
+    _last_error: tuple[str, int, int] | None = None
 
     def _error(self, pos: int, end: int, msg: str, kind: ErrorKind) -> ParseError:
         """The ParseError of ``kind`` for ``_src[pos:end]``."""
-        return ParseError.at(self._src, pos, end, msg, kind, self.name, self._first_line)
+        src, counted = self._src, (0, 0)
+        last = self._last_error
+        if last is not None and last[0] is src:  # skip-and-report: count each chunk once
+            counted = last[1], last[2]
+        e = ParseError.at(src, pos, end, msg, kind, self.name, self._first_line, counted)
+        self._last_error = src, e.pos - e.colno + 1, e.lineno - self._first_line
+        return e
 
     def _skipped(self, e: ParseError, start: int, end: int) -> ParseError:
         """``e`` with ``skipped`` set to the statement text ``_src[start:end]`` it rejected."""

@@ -179,11 +179,14 @@ class ParseError(ParserError, SyntaxError):
         kind: ErrorKind,
         filename: str = "<string>",
         first_line: int = 1,
+        counted: tuple[int, int] = (0, 0),
     ) -> ParseError:
         """Locate the span ``[pos, end)`` of ``src`` and build the error.
 
         ``src`` may be one chunk of a larger document: ``first_line`` is the line number of
-        its first line, and the chunk must start at the beginning of a line.
+        its first line, and the chunk must start at the beginning of a line. ``counted`` is
+        ``(offset, line ends before it)`` for a line start at or before ``pos`` already
+        counted (an earlier error's), so that many errors in one chunk count it once.
         """
         pos = max(0, min(pos, len(src)))
         if src.startswith("\n", pos) and src.startswith("\r", pos - 1):
@@ -195,7 +198,8 @@ class ParseError(ParserError, SyntaxError):
         colno = pos - line_start + 1
         span_end = min(max(end, pos + 1), line_end + 1)
         end_colno = colno + max(1, span_end - pos)
-        lineno = first_line + count_line_ends(src, 0, line_start)
+        offset, lines = counted if counted[0] <= line_start else (0, 0)
+        lineno = first_line + lines + count_line_ends(src, offset, line_start)
         return cls(msg, filename, lineno, colno, end_colno, text, pos, kind)
 
     def __reduce__(self) -> tuple[Any, ...]:
