@@ -1066,37 +1066,8 @@ class TurtleParser(BatchParser):
     # [17] String ::= STRING_LITERAL_QUOTE | STRING_LITERAL_SINGLE_QUOTE
     #                 | STRING_LITERAL_LONG_SINGLE_QUOTE | STRING_LITERAL_LONG_QUOTE
     def _read_rdf_literal(self, src: str, pos: int) -> tuple[int, Literal]:
-        q = src[pos]
-        if src.startswith(q * 3, pos):
-            long_string = _LONG_QUOTE if q == '"' else _LONG_SINGLE
-            body_start = pos + 3
-            body_end = long_string(src, body_start).end()
-            if not src.startswith(q * 3, body_end):
-                if not self._done:
-                    raise _NeedMore
-                raise self._error(
-                    pos,
-                    pos + 3,
-                    f"unterminated long string: no closing {q * 3} before the end of the document",
-                    ErrorKind.UNTERMINATED_STRING,
-                )
-            end = body_end + 3
-        else:
-            short_string = _STRING_QUOTE if q == '"' else _STRING_SINGLE
-            body_start = pos + 1
-            body_end = short_string(src, body_start).end()
-            if not src.startswith(q, body_end):
-                if body_end < len(src) and src[body_end] == "\\":
-                    raise self._error(
-                        body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
-                    )
-                raise self._error(
-                    pos,
-                    body_end,
-                    f"unterminated string: expected {q} before the end of the line",
-                    ErrorKind.UNTERMINATED_STRING,
-                )
-            end = body_end + 1
+        """[128s] RDFLiteral: a string, then a LANGTAG or '^^' and a datatype, or neither."""
+        body_start, body_end, end = self._read_string(src, pos)
         raw = src[body_start:body_end]
         c = src[end] if end < len(src) else ""
         if c in " \t\r\n#":
@@ -1116,26 +1087,65 @@ class TurtleParser(BatchParser):
             return end, lit
         lexical = self._unescape(raw, body_start)
         if c == "@":
-            # [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
-            m = LANGTAG_RE.match(src, end + 1)
-            if m is None:
-                raise self._expected(end + 1, LANGTAG_AFTER_AT, ErrorKind.INVALID_LANGUAGE_TAG)
-            tag_end = m.end()
-            if src.startswith("--", tag_end):
-                raise self._error(tag_end, token_end(src, tag_end), BASE_DIRECTION, ErrorKind.NOT_RDF11)
-            # The tag ends where LANGTAG does: `"x"@en_:b` is a tag and a blank node. Only
-            # text that no term could start is named as part of a bad tag (`"x"@en_US`).
-            if _is_name_char(src, tag_end) and not _starts_term(src, tag_end):
+            return self._read_langtag(src, end, lexical)
+        return self._read_typed(src, pos, end, lexical)
+
+    def _read_string(self, src: str, pos: int) -> tuple[int, int, int]:
+        """[17] String at ``pos``: its body's start and end, and the end of its closing quote."""
+        q = src[pos]
+        if src.startswith(q * 3, pos):
+            long_string = _LONG_QUOTE if q == '"' else _LONG_SINGLE
+            body_end = long_string(src, pos + 3).end()
+            if not src.startswith(q * 3, body_end):
+                if not self._done:
+                    raise _NeedMore
                 raise self._error(
-                    end,
-                    token_end(src, end),
-                    f"invalid language tag {describe_found(src, end)}",
-                    ErrorKind.INVALID_LANGUAGE_TAG,
+                    pos,
+                    pos + 3,
+                    f"unterminated long string: no closing {q * 3} before the end of the document",
+                    ErrorKind.UNTERMINATED_STRING,
                 )
-            try:
-                return tag_end, self.terms.literal(lexical, None, m.group())
-            except SpanError as e:
-                raise self._located(e, end, tag_end) from None
+            return pos + 3, body_end, body_end + 3
+        short_string = _STRING_QUOTE if q == '"' else _STRING_SINGLE
+        body_end = short_string(src, pos + 1).end()
+        if not src.startswith(q, body_end):
+            if body_end < len(src) and src[body_end] == "\\":
+                raise self._error(
+                    body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
+                )
+            raise self._error(
+                pos,
+                body_end,
+                f"unterminated string: expected {q} before the end of the line",
+                ErrorKind.UNTERMINATED_STRING,
+            )
+        return pos + 1, body_end, body_end + 1
+
+    def _read_langtag(self, src: str, end: int, lexical: str) -> tuple[int, Literal]:
+        """The language-tagged literal of ``lexical`` whose '@' is at ``end``."""
+        # [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
+        m = LANGTAG_RE.match(src, end + 1)
+        if m is None:
+            raise self._expected(end + 1, LANGTAG_AFTER_AT, ErrorKind.INVALID_LANGUAGE_TAG)
+        tag_end = m.end()
+        if src.startswith("--", tag_end):
+            raise self._error(tag_end, token_end(src, tag_end), BASE_DIRECTION, ErrorKind.NOT_RDF11)
+        # The tag ends where LANGTAG does: `"x"@en_:b` is a tag and a blank node. Only
+        # text that no term could start is named as part of a bad tag (`"x"@en_US`).
+        if _is_name_char(src, tag_end) and not _starts_term(src, tag_end):
+            raise self._error(
+                end,
+                token_end(src, end),
+                f"invalid language tag {describe_found(src, end)}",
+                ErrorKind.INVALID_LANGUAGE_TAG,
+            )
+        try:
+            return tag_end, self.terms.literal(lexical, None, m.group())
+        except SpanError as e:
+            raise self._located(e, end, tag_end) from None
+
+    def _read_typed(self, src: str, pos: int, end: int, lexical: str) -> tuple[int, Literal]:
+        """The typed literal of ``lexical`` (its string at ``pos``) whose '^^' is at ``end``."""
         if not src.startswith("^^", end):
             raise self._expected(end, "'^^' and a datatype IRI")
         # '^^' and the iri are two terminals: whitespace may separate them too.
