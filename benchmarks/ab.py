@@ -47,7 +47,7 @@ def parse(**kw):
 def validate():
     from rdflib_strict.edge.source import open_source
     try:
-        from rdflib_strict.edge.parsers import make_validator
+        from rdflib_strict.edge.readers import make_validator
     except ImportError:  # before the reader factory made validators
         make_validator = None
     opened = open_source(path)

@@ -8,8 +8,8 @@ from typing import Any, Final
 
 from . import parallel
 from .edge.illtyped import IllTypedReport
-from .edge.parsers import StatementParser, make_parser
 from .edge.plugins import install, uninstall
+from .edge.readers import StatementParser, make_parser
 from .edge.source import OpenedSource, Source, accept_header, file_iri, open_source
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement

@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from . import __version__, parallel
 from .edge.illtyped import IllTypedLiteralWarning
-from .edge.parsers import StatementParser, make_converter, make_parser, make_validator
+from .edge.readers import StatementParser, make_converter, make_parser, make_validator
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
@@ -341,12 +341,16 @@ def _workers(args: argparse.Namespace, source: _Input) -> int:
     return workers
 
 
-def _in_workers(source: _Input, job: parallel.Job, workers: int) -> Generator[parallel.Done, None, None]:
+def _in_workers(
+    source: _Input, job: parallel.BlockTask, workers: int
+) -> Generator[parallel.BlockResult, None, None]:
     """``source``'s block results in document order, the progress line moved by each (where
     the workers read the file themselves; text read here moves it as it is read)."""
     ranges = source.opened.path is not None
     # Closed when this is: no worker goes on (nor writes into a scratch directory) after.
-    with contextlib.closing(parallel.run(job, parallel.parts_of(source.opened, workers), workers)) as results:
+    with contextlib.closing(
+        parallel.run_blocks(job, parallel.blocks_of(source.opened, workers), workers)
+    ) as results:
         for done in results:
             if ranges and source.progress is not None:
                 source.progress.advance(done.size)
@@ -356,7 +360,7 @@ def _in_workers(source: _Input, job: parallel.Job, workers: int) -> Generator[pa
 def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) -> int:
     if workers == 1:
         return make_validator(source.fmt, warn=warn).check(source.opened.reader, report.error)
-    job = parallel.Job(
+    job = parallel.BlockTask(
         "validate",
         FORMATS[source.fmt].has_graphs,
         source.opened.name,
@@ -662,7 +666,7 @@ def _convert_lines(
         return make_converter(source.fmt, target, tag=tag).convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
-        job = parallel.Job(
+        job = parallel.BlockTask(
             "convert",
             FORMATS[source.fmt].has_graphs,
             source.opened.name,
@@ -697,7 +701,7 @@ def _to_pretty(
     from rdflib import Dataset, Graph
     from rdflib.term import Node
 
-    from .edge.store import write_graph_turtle
+    from .edge.writers import write_graph_turtle
 
     dataset = Dataset()
     graphs: dict[Node, Graph] = {}

@@ -78,7 +78,7 @@ from .edge.source import compression_of_head, compression_of_name, open_source
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement, document_prefix, exact_literal, reduce_literal
 from .formats.write_terms import TermWriter
-from .parallel import Job, Part, cut_after, run_part
+from .parallel import Block, BlockTask, cut_after, do_block
 from .syntax.errors import ParseError
 from .syntax.positions import ByteLineEnds
 
@@ -374,7 +374,7 @@ def _quads(format: str | None, name: str) -> bool:
 def _parse(blocks: list[_Block], skip: bool) -> list[Any]:
     """A partition's ``[statements, errors]`` (runs on a worker)."""
     (block,) = blocks
-    job = Job("statements", block.quads, block.name, block.prefix, skip)
+    job = BlockTask("statements", block.quads, block.name, block.prefix, skip)
     with block.fs.open(block.path, "rb") as f:
         head = b""  # the file's first bytes, when read
         if block.whole:
@@ -389,7 +389,7 @@ def _parse(blocks: list[_Block], skip: bool) -> list[Any]:
                 f.seek(0)
                 done = _parse_whole(job, f)
             else:
-                done = run_part(job, Part(block.number, start == 0, data=data))
+                done = do_block(job, Block(block.number, start == 0, data=data))
         fatal, errors = done.fatal, done.errors
         if errors or fatal is not None:
             _check_not_compressed(f, block, head or None)
@@ -403,12 +403,12 @@ def _parse(blocks: list[_Block], skip: bool) -> list[Any]:
     return [done.output, errors]
 
 
-def _parse_whole(job: Job, f: Any) -> Any:
+def _parse_whole(job: BlockTask, f: Any) -> Any:
     """A whole file's result, decompressed if its first bytes say so."""
     with open_source(f, name=job.name) as opened:
         text = "".join(opened.reader)  # bad UTF-8 or a broken stream raises, placed in the file
     # The reader dropped a BOM already: what is left is text.
-    return run_part(job, Part(0, False, text=text))
+    return do_block(job, Block(0, False, text=text))
 
 
 def _check_not_compressed(f: Any, block: _Block, head: bytes | None) -> None:

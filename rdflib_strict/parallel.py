@@ -41,15 +41,15 @@ from .syntax.source import ChunkReader
 
 __all__ = [
     "BLOCK_SIZE",
-    "Done",
-    "Job",
-    "Part",
+    "Block",
+    "BlockResult",
+    "BlockTask",
+    "blocks_of",
     "cut_after",
-    "file_parts",
-    "parts_of",
-    "run",
-    "run_part",
-    "text_parts",
+    "do_block",
+    "file_blocks",
+    "run_blocks",
+    "text_blocks",
     "worker_count",
 ]
 
@@ -60,10 +60,10 @@ _AHEAD: Final = 2
 # How far past a nominal cut the cut's line end is looked for at a time.
 _WINDOW: Final = 1 << 16
 
-Task = Literal["validate", "convert", "statements"]
+TaskName = Literal["validate", "convert", "statements"]
 
 
-class Part(NamedTuple):
+class Block(NamedTuple):
     """One block: bytes ``[offset, offset + length)`` of the local file ``path``, or ``text``,
     or ``data``: the block's bytes, read by the caller (the Dask face reads any fsspec file).
 
@@ -78,7 +78,7 @@ class Part(NamedTuple):
     data: bytes | None = None
 
 
-class Job(NamedTuple):
+class BlockTask(NamedTuple):
     """What every worker does with its block.
 
     ``task``: ``validate`` (count, errors, ill-typed warnings if ``warn``), ``convert`` (the
@@ -90,7 +90,7 @@ class Job(NamedTuple):
     each blank node label by ``convert`` (one of several inputs of one output).
     """
 
-    task: Task
+    task: TaskName
     quads: bool
     name: str
     prefix: str
@@ -106,7 +106,7 @@ class Job(NamedTuple):
         return "nquads" if self.quads else "ntriples"
 
 
-class Done:
+class BlockResult:
     """A block's result: ``count`` statements, ``lines`` line ends read, ``size`` its length
     (bytes of a file range, characters of text), ``errors`` and
     ``warnings`` (placed in the whole document once ``run`` hands them on), ``output`` (bytes
@@ -138,7 +138,7 @@ def worker_count(jobs: int) -> int:
         return os.cpu_count() or 1
 
 
-def file_parts(path: str, block: int | None = None, workers: int = 1) -> Iterator[Part]:
+def file_blocks(path: str, block: int | None = None, workers: int = 1) -> Iterator[Block]:
     """A local file cut into byte ranges of at most about ``block`` bytes (default
     ``BLOCK_SIZE``), each ending after a line end (the last one at the end of the file).
 
@@ -157,7 +157,7 @@ def file_parts(path: str, block: int | None = None, workers: int = 1) -> Iterato
                 continue  # a long line ran past this cut
             end = cut_after(f, nominal, total)
             if end > start:
-                yield Part(number, start == 0, path=path, offset=start, length=end - start)
+                yield Block(number, start == 0, path=path, offset=start, length=end - start)
                 start = end
                 number += 1
 
@@ -178,7 +178,7 @@ def cut_after(f: IO[bytes], pos: int, total: int) -> int:
     return total
 
 
-def text_parts(reader: ChunkReader, block: int | None = None) -> Iterator[Part]:
+def text_blocks(reader: ChunkReader, block: int | None = None) -> Iterator[Block]:
     """The text ``reader`` yields (chunks cut at line ends) gathered into blocks of about
     ``block`` characters (default ``BLOCK_SIZE``). The reader has dropped a BOM already."""
     block = BLOCK_SIZE if block is None else block
@@ -189,21 +189,21 @@ def text_parts(reader: ChunkReader, block: int | None = None) -> Iterator[Part]:
         gathered.append(chunk)
         size += len(chunk)
         if size >= block:
-            yield Part(number, False, text="".join(gathered))
+            yield Block(number, False, text="".join(gathered))
             gathered, size, number = [], 0, number + 1
     if gathered:
-        yield Part(number, False, text="".join(gathered))
+        yield Block(number, False, text="".join(gathered))
 
 
-def parts_of(opened: OpenedSource, workers: int) -> Iterator[Part]:
+def blocks_of(opened: OpenedSource, workers: int) -> Iterator[Block]:
     """The blocks of an opened document: byte ranges of a plain local file (each worker reads
     its own), else the text read here (compressed, downloaded, stdin)."""
     if opened.path is not None:
-        return file_parts(opened.path, workers=workers)
-    return text_parts(opened.reader)
+        return file_blocks(opened.path, workers=workers)
+    return text_blocks(opened.reader)
 
 
-def run(job: Job, parts: Iterable[Part], workers: int) -> Generator[Done, None, None]:
+def run_blocks(job: BlockTask, parts: Iterable[Block], workers: int) -> Generator[BlockResult, None, None]:
     """Each part's result, in document order, its errors and warnings placed in the document.
 
     Stops after a result with ``fatal`` set. An error raised while producing the parts (a
@@ -215,7 +215,7 @@ def run(job: Job, parts: Iterable[Part], workers: int) -> Generator[Done, None, 
     from concurrent.futures import ProcessPoolExecutor
 
     produced = iter(parts)
-    pending: deque[Future[Done]] = deque()
+    pending: deque[Future[BlockResult]] = deque()
     failure: BaseException | None = None
 
     def submit() -> None:
@@ -228,7 +228,7 @@ def run(job: Job, parts: Iterable[Part], workers: int) -> Generator[Done, None, 
             failure = e
             return
         if part is not None:
-            pending.append(pool.submit(_run_part_packed, job, part))
+            pending.append(pool.submit(_do_block_packed, job, part))
 
     pool: Executor = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
     try:
@@ -286,9 +286,9 @@ def _single_threaded() -> bool:
         return threading.active_count() == 1
 
 
-def run_part(job: Job, part: Part) -> Done:
+def do_block(job: BlockTask, part: Block) -> BlockResult:
     """Parse one block in a worker (also callable in-process)."""
-    done = Done(part.number)
+    done = BlockResult(part.number)
     if part.data is not None:
         stream: IO[bytes] | IO[str] = io.BytesIO(part.data)
         done.size = len(part.data)
@@ -302,17 +302,17 @@ def run_part(job: Job, part: Part) -> Done:
     reader = ChunkReader(stream, job.name, at_start=part.at_start)
     on_error = done.errors.append if job.skip else None
     try:
-        done = _run(job, reader, on_error, done)
+        done = _do_task(job, reader, on_error, done)
     finally:
         stream.close()
     done.lines = reader.lines_read
     return done
 
 
-def _run(job: Job, reader: ChunkReader, on_error: Any, done: Done) -> Done:
+def _do_task(job: BlockTask, reader: ChunkReader, on_error: Any, done: BlockResult) -> BlockResult:
     try:
         if job.task == "validate":
-            from .edge.parsers import make_validator
+            from .edge.readers import make_validator
 
             validator = make_validator(job.fmt, warn=done.warnings.append if job.warn else None)
             done.count = validator.check(reader, on_error)
@@ -354,9 +354,9 @@ class _Range(io.RawIOBase):
         super().close()
 
 
-def _run_part_packed(job: Job, part: Part) -> Done:
-    """run_part, its statements pickled for the trip back (``run`` unpickles them)."""
-    done = run_part(job, part)
+def _do_block_packed(job: BlockTask, part: Block) -> BlockResult:
+    """do_block, its statements pickled for the trip back (``run`` unpickles them)."""
+    done = do_block(job, part)
     if job.task == "statements":
         done.output = _packed(done.output)
     elif job.task == "convert" and job.scratch is not None and done.output:
@@ -369,7 +369,7 @@ def _run_part_packed(job: Job, part: Part) -> Done:
     return done
 
 
-def write_output(done: Done, out: IO[bytes]) -> None:
+def write_output(done: BlockResult, out: IO[bytes]) -> None:
     """Write a converted block to ``out``: its bytes, or the scratch file it was left in
     (then removed), with ``os.sendfile`` when ``out`` is a plain file or pipe."""
     if not isinstance(done.output, str):
@@ -401,17 +401,17 @@ def _packed(statements: list[Any]) -> bytes:
     return out.getvalue()
 
 
-def _statements(job: Job, reader: ChunkReader, on_error: Any, found: list[Any]) -> None:
+def _statements(job: BlockTask, reader: ChunkReader, on_error: Any, found: list[Any]) -> None:
     # Into ``found`` as parsed: the statements before a first error are handed on, as serially.
-    from .edge.parsers import make_parser
+    from .edge.readers import make_parser
 
     parser = make_parser(job.fmt, prefix=job.prefix)
     for batch in parser.batches(reader, on_error):
         found += batch
 
 
-def _convert(job: Job, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
-    from .edge.parsers import make_converter
+def _convert(job: BlockTask, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
+    from .edge.readers import make_converter
 
     out = io.BytesIO()
     to = "nquads" if job.with_graphs else "ntriples"

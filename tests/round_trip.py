@@ -15,7 +15,7 @@ from typing import Any
 from rdflib import Dataset, Graph
 from w3c import assert_same_graph, oxigraph_graph, parsed
 
-from rdflib_strict.edge.store import write_graph_turtle
+from rdflib_strict.edge.writers import write_graph_turtle
 
 __all__ = ["assert_read_back", "assert_round_trip", "our_read", "ox_read", "serialize"]
 
@@ -29,7 +29,7 @@ _FORMATS = {
 
 
 def serialize(graph: Graph, fmt: str, **kwargs: Any) -> bytes:
-    """``graph`` written as ``fmt``. Turtle and TriG go to ``edge.store.write_graph_turtle``
+    """``graph`` written as ``fmt``. Turtle and TriG go to ``edge.writers.write_graph_turtle``
     (the store read as the plugins read it for the writer; keywords ``base``,
     ``sparql_prefixes``, ``ascii_only``), the line formats through their plugin (keywords
     ``canonical``, ``ascii``)."""

@@ -14,7 +14,7 @@ import pytest
 from rdflib import BNode, Graph
 
 import rdflib_strict
-from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.edge.readers import make_parser
 from rdflib_strict.formats.convert_lines import LineConverter
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.formats.validate_turtle import TurtleValidator

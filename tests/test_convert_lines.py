@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_validate import line_document, mutated
 from verdicts import described
 
-from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.edge.readers import make_parser
 from rdflib_strict.formats.convert_lines import LineConverter
 from rdflib_strict.formats.write_lines import quad_groups, write_lines
 from rdflib_strict.syntax.errors import ParseError, SerializeError

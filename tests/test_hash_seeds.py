@@ -14,7 +14,7 @@ _SCRIPT = """
 import sys
 from rdflib import RDF, XSD, BNode, Dataset, Graph, Literal, Namespace
 from rdflib.collection import Collection
-from rdflib_strict.edge.store import statements, write_graph_turtle
+from rdflib_strict.edge.writers import statements, write_graph_turtle
 from rdflib_strict.formats.write_trig import write_trig
 
 EX = Namespace("http://ex.org/")

@@ -129,3 +129,15 @@ def test_the_checker_finds_an_upward_import(source: str, expected: str, tmp_path
     lines = copy / "formats" / "lines.py"
     lines.write_text(source + lines.read_text(encoding="utf-8"), encoding="utf-8")
     assert any(w.startswith(expected) for w in _upward_imports(copy))
+
+
+def test_only_rdflib_private_touches_rdflib_privates() -> None:
+    # rdflib's private attributes: Memory's name-mangled indexes, the plugin registry, and
+    # any underscored attribute read off an rdflib module or object imported from rdflib.
+    private = ("_Memory__", "plugin._plugins", "_ConjunctiveGraph__", "_Graph__")
+    found = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if any(name in path.read_text(encoding="utf-8") for name in private)
+    )
+    assert found == ["edge/rdflib_private.py"]

@@ -22,7 +22,7 @@ from verdicts import described
 
 import rdflib_strict
 from rdflib_strict import ParseError, parallel
-from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.edge.readers import make_parser
 from rdflib_strict.formats.terms import document_prefix
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.source import ChunkReader
@@ -71,10 +71,10 @@ def in_parts(
     path: str, quads: bool, skip: bool, block: int, workers: int = 1
 ) -> tuple[list[Any], list[tuple[Any, ...]]]:
     prefix = document_prefix()
-    job = parallel.Job("statements", quads, "doc", prefix, skip=skip)
+    job = parallel.BlockTask("statements", quads, "doc", prefix, skip=skip)
     log: list[ParseError] = []
     found: list[Any] = []
-    for done in parallel.run(job, parallel.file_parts(path, block), workers=workers):
+    for done in parallel.run_blocks(job, parallel.file_blocks(path, block), workers=workers):
         log += done.errors
         found += done.output
         if done.fatal is not None:
@@ -98,7 +98,7 @@ def test_cuts_fall_after_line_ends_never_inside_crlf(
     text = "".join(body + end for body, end in lines) + ("tail" if unterminated else "")
     data = text.encode()
     for path in _file(data):
-        parts = list(parallel.file_parts(path, block))
+        parts = list(parallel.file_blocks(path, block))
         with open(path, "rb") as f:
             pieces = []
             for part in parts:
@@ -142,12 +142,12 @@ def test_parallel_validation_is_the_serial_one(data: st.DataObject, quads: bool,
     errors: list[ParseError] = []
     warnings: list[ParseError] = []
     count = LineValidator(quads, warnings.append).check(ChunkReader(_stream(raw), "doc"), errors.append)
-    job = parallel.Job("validate", quads, "doc", document_prefix(), skip=True, warn=True)
+    job = parallel.BlockTask("validate", quads, "doc", document_prefix(), skip=True, warn=True)
     got_errors: list[ParseError] = []
     got_warnings: list[ParseError] = []
     got = 0
     for path in _file(raw):
-        for done in parallel.run(job, parallel.file_parts(path, block), workers=1):
+        for done in parallel.run_blocks(job, parallel.file_blocks(path, block), workers=1):
             assert done.fatal is None
             got += done.count
             got_errors += done.errors
@@ -159,16 +159,16 @@ def test_parallel_validation_is_the_serial_one(data: st.DataObject, quads: bool,
     )
 
 
-def test_text_parts_give_the_same_as_file_parts(tmp_path: Path) -> None:
+def test_text_blocks_give_the_same_as_file_blocks(tmp_path: Path) -> None:
     # What the parent reads itself (compressed, remote, stdin) is cut into text blocks.
     doc = "".join(f'_:b{i % 7} <http://ex/p> "{i}" .{LINE_ENDS[i % 3]}' for i in range(200)) + "bad\n"
     expected = serial(doc.encode(), False, True)
     prefix = document_prefix()
-    job = parallel.Job("statements", False, "doc", prefix, skip=True)
+    job = parallel.BlockTask("statements", False, "doc", prefix, skip=True)
     reader = ChunkReader(_stream(doc.encode()), "doc", chunk_size=64)
     found: list[Any] = []
     log: list[ParseError] = []
-    for done in parallel.run(job, parallel.text_parts(reader, 100), workers=1):
+    for done in parallel.run_blocks(job, parallel.text_blocks(reader, 100), workers=1):
         found += done.output
         log += done.errors
     assert ([tuple(_label(t, prefix) for t in q) for q in found], described(log)) == expected
@@ -189,12 +189,12 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("workers", [2, 3, 4])
-def test_file_parts_come_in_rounds_of_the_workers(tmp_path: Path, workers: int) -> None:
+def test_file_blocks_come_in_rounds_of_the_workers(tmp_path: Path, workers: int) -> None:
     # No worker is left with one block more than the others at the end: the number of
     # blocks is a multiple of the workers, their sizes evened out.
     path = tmp_path / "doc.nq"
     path.write_text(DOC, encoding="utf-8", newline="")
-    parts = list(parallel.file_parts(str(path), 4096, workers))
+    parts = list(parallel.file_blocks(str(path), 4096, workers))
     assert len(parts) % workers == 0
     sizes = [p.length for p in parts]
     assert max(sizes) - min(sizes) < 200  # a line at most
@@ -211,7 +211,7 @@ def test_iterparse_with_workers_warns_and_parses_in_one_process(
     def no_workers(*args: Any) -> Any:
         raise AssertionError("iterparse started worker processes")
 
-    monkeypatch.setattr(parallel, "run", no_workers)
+    monkeypatch.setattr(parallel, "run_blocks", no_workers)
     with pytest.warns(UserWarning, match="parses in one process") as caught:
         two = list(rdflib_strict.iterparse(path, workers=2))
     assert len(caught) == 1
@@ -330,13 +330,13 @@ def test_cli_jobs_a_range_that_cannot_be_read_is_exit_2(
     # The file vanishes between the cutting and a worker's read: an I/O error, exit 2, said
     # in one line with the file's name, never a traceback.
     (tmp_path / "in.nq").write_text(DOC, encoding="utf-8", newline="")
-    real = parallel.file_parts
+    real = parallel.file_blocks
 
-    def vanishing(path: str, block: int | None = None, workers: int = 1) -> Iterator[parallel.Part]:
+    def vanishing(path: str, block: int | None = None, workers: int = 1) -> Iterator[parallel.Block]:
         for part in real(path, 4096, workers):
             yield part._replace(path=str(tmp_path / "gone.nq")) if part.number == 3 else part
 
-    monkeypatch.setattr(parallel, "file_parts", vanishing)
+    monkeypatch.setattr(parallel, "file_blocks", vanishing)
     code, out, err = _cli([command[0], "in.nq", *command[1:], "-j", "2"], tmp_path)
     assert code == 2, (out, err)
     assert "Traceback" not in out + err

@@ -18,7 +18,7 @@ from rdflib.term import Node
 from test_w3c import ALL_CASES, EVAL, SYNTAX_OK
 from w3c import RDF_TESTS_MISSING, W3CTest, default_graph, parsed, same_graph
 
-from rdflib_strict.edge.store import statements
+from rdflib_strict.edge.writers import statements
 
 BUILTIN = {"rdf11-nt": "nt", "rdf11-nq": "nquads", "rdf11-turtle": "turtle"}
 STRICT = {"rdf11-nt": "strict-ntriples", "rdf11-nq": "strict-nquads", "rdf11-turtle": "strict-turtle"}

@@ -1,7 +1,7 @@
 """The strict TriG writer: hand-written golden outputs, round trips, errors, determinism.
 
 Input datasets are built in Python and read the way the edge reads a store for a writer
-(``edge.store.statements``), then handed to ``write_trig``. The oracles for every round trip are
+(``edge.writers.statements``), then handed to ``write_trig``. The oracles for every round trip are
 pyoxigraph's TriG parser (an independent strict reader) and our ``strict-trig`` parser
 (``round_trip.py``).
 """
@@ -23,7 +23,7 @@ from round_trip import assert_read_back, assert_round_trip, serialize
 from test_write_turtle import _BNODE_IDS, _IRIS, _LITERALS, GOLDEN, lit
 from w3c import _TermConverter, default_graph, find_rdf_tests_dir, parsed
 
-from rdflib_strict.edge.store import statements, write_graph_turtle
+from rdflib_strict.edge.writers import statements, write_graph_turtle
 from rdflib_strict.formats.terms import Statement
 from rdflib_strict.formats.write_trig import write_trig
 from rdflib_strict.syntax.errors import SerializeError

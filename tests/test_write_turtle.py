@@ -26,7 +26,7 @@ from rdflib.term import Node
 from round_trip import assert_read_back, assert_round_trip, ox_read, serialize
 from w3c import assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
 
-from rdflib_strict.edge.store import write_graph_turtle
+from rdflib_strict.edge.writers import write_graph_turtle
 from rdflib_strict.formats.write_turtle import pn_local, write_turtle
 from rdflib_strict.syntax.errors import SerializeError
 from rdflib_strict.syntax.iri import iri_error

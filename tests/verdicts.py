@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 
-from rdflib_strict.edge.parsers import make_parser
+from rdflib_strict.edge.readers import make_parser
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.formats.validate_turtle import TurtleValidator
 from rdflib_strict.syntax.errors import ParseError

@@ -27,12 +27,12 @@ from rdflib.serializer import Serializer
 from ..formats.table import FORMATS
 from ..syntax.driver import on_error_arg
 from .illtyped import IllTypedReport
-from .internals import caller_selves, registry_entry, restore_registry_entry
-from .parsers import make_parser
+from .rdflib_private import caller_selves, registry_entry, restore_registry_entry
+from .readers import make_parser
 from .sink import SinkWriter, paused_gc
 from .source import OpenedSource, file_iri, open_source
 from .sourcemap import source_map_arg
-from .store import write_graph_lines, write_graph_turtle
+from .writers import write_graph_lines, write_graph_turtle
 
 __all__ = [
     "NQuadsParser",

@@ -22,7 +22,7 @@ class ByPredicate:
 
     This order spells each predicate once and each object once per predicate, leaving one
     lookup per statement (its subject). rdflib's Memory store keeps exactly this index
-    (``edge.store`` hands it over as it is); its insertion order makes the output the same
+    (``edge.writers`` hands it over as it is); its insertion order makes the output the same
     on every run. Emptied entries (``{}`` subjects) are skipped.
     """
 

@@ -8,7 +8,7 @@ rdflib's default Memory store keeps each graph's triples as one set, and every t
 nested-dict indexes. ``Memory.triples`` walks the set building a generator of contexts per
 triple, which costs more than writing the line; so for a Memory store we read the set
 itself, or, when the graph holds every triple of its store (a plain ``Graph()``, or a
-Dataset with one graph), the indexes (through ``edge.internals``). Any other store, or a
+Dataset with one graph), the indexes (through ``edge.rdflib_private``). Any other store, or a
 Graph subclass with its own ``triples``, is read through the public API.
 """
 
@@ -25,7 +25,7 @@ from rdflib.term import Node
 from ..formats.terms import Statement
 from ..formats.write_lines import ByPredicate, Group, Triple, write_lines
 from ..syntax.errors import SerializeError
-from .internals import Index, memory_indexes, memory_triple_sets
+from .rdflib_private import Index, memory_indexes, memory_triple_sets
 
 __all__ = ["default_graph_id", "graph_groups", "statements", "write_graph_lines", "write_graph_turtle"]
 
