@@ -18,10 +18,8 @@ from ..edge.terms import Terms
 from ..syntax.driver import OnError, Quad
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import STRING_ESCAPED
-from ..syntax.grammar import LANGTAG_SIMPLE, NOT_LANG_DATATYPE, run_of
-from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
-from .line_patterns import statement_pattern
+from .line_patterns import plain_run
 from .lines import Fast, LineParser
 from .write_terms import TermWriter
 
@@ -35,20 +33,8 @@ _PLAIN_BODY: Final = f"[^{STRING_ESCAPED}]*"
 def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:
     """A run (``run_of``) of whole lines the writer would write back byte for byte (with
     blank nodes only if ``labels``: the writer keeps their labels)."""
-    # One space between terms, none inside a literal; the writer keeps a tag's case.
-    statement = statement_pattern(
-        iri=ASCII_IRI_SHAPE,
-        string=_PLAIN_BODY,
-        langtag=LANGTAG_SIMPLE,
-        datatype=NOT_LANG_DATATYPE + ASCII_IRI_SHAPE,
-        labels=labels,
-        graph=quads,
-        lead="",
-        sep=" ",
-        tight="",
-        end="\\.\\n",
-    )
-    return re.compile(run_of(statement))
+    # The writer keeps a tag's case.
+    return plain_run(_PLAIN_BODY, quads, "\\.\\n", labels=labels, written=True)
 
 
 class LineConverter(LineParser):

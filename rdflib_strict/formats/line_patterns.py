@@ -12,11 +12,17 @@ admits: ``statement_pattern`` writes those once, so a new term form is added her
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Final, Literal
 
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY, WS_LINE
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, WS_LINE, run_of
+from ..syntax.iri import ASCII_IRI_SHAPE
 
-__all__ = ["Groups", "statement_pattern"]
+__all__ = ["STATEMENT_END", "Groups", "plain_run", "statement_pattern"]
+
+#: The '.' ending a statement and the rest of its line: whitespace, a comment, the line ends
+#: (blank lines too) or the end of the text.
+STATEMENT_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
 
 #: What a statement pattern captures: nothing; the literal's lexical form, datatype and
 #: language tag; every term's parts in order (subject IRI or label, predicate, object IRI,
@@ -61,6 +67,29 @@ def statement_pattern(
     label = f"(?:{node}{sep})?" if graph else ""
     # [4] predicate ::= IRIREF
     return f"{lead}{subject}{sep}<{term(iri)}>{sep}{obj}{sep}{label}{end}"
+
+
+def plain_run(
+    string: str, graph: bool, end: str, *, labels: bool = True, written: bool = False
+) -> re.Pattern[str]:
+    """A run (``run_of``) of the plainest statements, which need no check beyond the regex:
+    absolute ASCII IRIs of the common shapes, tags of the shapes language, language-script,
+    language-region (well-formed BCP 47 by construction), datatypes other than rdf:langString
+    and rdf:dirLangString; string bodies ``string``. ``written``: laid out as our writer
+    writes, one space between terms and none inside a literal."""
+    statement = statement_pattern(
+        iri=ASCII_IRI_SHAPE,
+        string=string,
+        langtag=LANGTAG_SIMPLE,
+        datatype=NOT_LANG_DATATYPE + ASCII_IRI_SHAPE,
+        labels=labels,
+        graph=graph,
+        end=end,
+        lead="" if written else WS_LINE,
+        sep=" " if written else WS_LINE,
+        tight="" if written else WS_LINE,
+    )
+    return re.compile(run_of(statement))
 
 
 def _group(fragment: str) -> str:

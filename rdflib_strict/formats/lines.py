@@ -36,7 +36,7 @@ from ..syntax.grammar import (
 from ..syntax.scan import NOT_RDF11, TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
-from .line_patterns import Groups, statement_pattern
+from .line_patterns import STATEMENT_END, Groups, statement_pattern
 
 __all__ = ["LineParser"]
 
@@ -51,7 +51,6 @@ Fast = Callable[[int], int]
 # (Terms.absolute_iri: UCHARs decoded, then RFC 3987, which rejects every character IRIREF
 # forbids; tests/test_lines.py pins that). A body that fails goes to the precise reader.
 _IRI_FAST: Final = "[^>]*"
-_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
 
 
 def _fast_statement(quads: bool, end: str, groups: Groups) -> re.Pattern[str]:
@@ -63,8 +62,8 @@ def _fast_statement(quads: bool, end: str, groups: Groups) -> re.Pattern[str]:
     )
 
 
-NTRIPLES_RE: Final = _fast_statement(False, _END, "terms")
-NQUADS_RE: Final = _fast_statement(True, _END, "terms")
+NTRIPLES_RE: Final = _fast_statement(False, STATEMENT_END, "terms")
+NQUADS_RE: Final = _fast_statement(True, STATEMENT_END, "terms")
 # Where a statement's subject and '.' are, for source maps: the fast path's pattern up to
 # the '.', read again only when positions were asked for.
 _PLACED_NT: Final = _fast_statement(False, r"\.", "subject")

@@ -28,16 +28,13 @@ from ..syntax.errors import ILL_TYPED, ParseError, count_line_ends
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     LANGTAG_BODY,
-    LANGTAG_SIMPLE,
-    NOT_LANG_DATATYPE,
     WS_LINE,
-    run_of,
 )
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
-from .line_patterns import statement_pattern
+from .line_patterns import STATEMENT_END, plain_run, statement_pattern
 from .lines import Fast, LineParser
 
 __all__ = ["LineValidator"]
@@ -48,7 +45,6 @@ _NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 # ECHAR and UCHAR only; a \u escape of a surrogate and every \U escape go to the precise
 # reader (which decodes \U and checks its range).
 _STRING_BODY: Final = r'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})[^"\\\n\r]*)*'
-_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
 
 
 def _statement(iri: str, quads: bool) -> re.Pattern[str]:
@@ -56,28 +52,23 @@ def _statement(iri: str, quads: bool) -> re.Pattern[str]:
     language tag."""
     return re.compile(
         statement_pattern(
-            iri=iri, string=_STRING_BODY, langtag=LANGTAG_BODY, graph=quads, end=_END, groups="literal"
+            iri=iri,
+            string=_STRING_BODY,
+            langtag=LANGTAG_BODY,
+            graph=quads,
+            end=STATEMENT_END,
+            groups="literal",
         )
     )
 
 
 def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
-    """A run (``run_of``) of whole lines of the plainest statements, which need no check beyond the
-    regex (and the ill-typed search): ASCII IRIs, labels, literals with tags of the shapes
-    language, language-script, language-region (well-formed BCP 47 by construction) or with a
-    datatype other than rdf:langString / rdf:dirLangString; comments only when no ill-typed
-    search follows (a literal-like text in one would fool it). Each line ends with exactly one
-    line end, so the line ends in a match count its statements."""
+    """A run of whole lines of the plainest statements (``plain_run``: valid, but for the
+    ill-typed search); comments only when no ill-typed search follows (a literal-like text in
+    one would fool it). Each line ends with exactly one line end, so the line ends in a match
+    count its statements."""
     comment = "(?:#[^\\r\\n]*)?" if comments else ""
-    statement = statement_pattern(
-        iri=ASCII_IRI_SHAPE,
-        string=_STRING_BODY,
-        langtag=LANGTAG_SIMPLE,
-        datatype=NOT_LANG_DATATYPE + ASCII_IRI_SHAPE,
-        graph=quads,
-        end=rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)",
-    )
-    return re.compile(run_of(statement))
+    return plain_run(_STRING_BODY, quads, rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)")
 
 
 # A typed literal. In a run, each line holds at most one literal and it opens at the line's
