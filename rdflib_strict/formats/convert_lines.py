@@ -12,15 +12,14 @@ those of a parse-then-write conversion: tests/test_convert_lines.py checks both 
 from __future__ import annotations
 
 import re
-from typing import IO, Final
+from typing import IO, Any, Final
 
 from ..syntax.driver import OnError, Quad
-from ..syntax.errors import ParseError, SerializeError
+from ..syntax.errors import SerializeError
 from ..syntax.escapes import STRING_ESCAPED
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, run_of
-from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.source import ChunkReader
-from .lines import LineParser
+from .line_patterns import plain_run
+from .lines import Fast, LineParser
 from .terms import Terms
 from .write_terms import TermWriter
 
@@ -34,12 +33,8 @@ _PLAIN_BODY: Final = f"[^{STRING_ESCAPED}]*"
 def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:
     """A run (``run_of``) of whole lines the writer would write back byte for byte (with
     blank nodes only if ``labels``: the writer keeps their labels)."""
-    node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})" if labels else f"<{ASCII_IRI_SHAPE}>"
-    datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
     # The writer keeps a tag's case.
-    obj = f'(?:{node}|"{_PLAIN_BODY}"(?:@{LANGTAG_SIMPLE}|\\^\\^{datatype})?)'
-    graph = f"(?: {node})?" if quads else ""
-    return re.compile(run_of(f"{node} <{ASCII_IRI_SHAPE}> {obj}{graph} \\.\\n"))
+    return plain_run(_PLAIN_BODY, quads, "\\.\\n", labels=labels, written=True)
 
 
 class LineConverter(LineParser):
@@ -57,38 +52,38 @@ class LineConverter(LineParser):
         self._copied = _copied_lines(quads and with_graphs, labels=not tag).match
         self._with_graphs = with_graphs
         self._writer = TermWriter(labels_of={self.terms.prefix + "l": tag})
+        self._count = 0
 
     def convert(self, reader: ChunkReader, out: IO[bytes], on_error: OnError | None = None) -> int:
         """Write ``reader``'s document to ``out``; the number of statements written."""
-        self.name = reader.name
-        copied = self._copied
-        count = 0
-        for src in reader:
-            self._src = src
-            self._first_line = reader.line
-            written: list[str] = []
-            pos = 0
-            end = len(src)
-            while pos < end:
-                m = copied(src, pos)
-                if m is not None:
-                    written.append(m.group())
-                    count += src.count("\n", pos, m.end())
-                    pos = m.end()
-                    continue
-                try:
-                    next_pos, quad = self._statement(src, pos)
-                except ParseError as e:
-                    next_pos = self._reject(e, pos, on_error)
-                else:
-                    if quad is not None:
-                        written.append(self._line(quad))
-                        count += 1
-                pos = next_pos
+        self._count = 0
+        for written in self._read_lines(reader, on_error):
             out.write("".join(written).encode("utf-8"))
-            self.trim_caches()
-            self._writer.trim()
-        return count
+        return self._count
+
+    def _fast(self, src: str, out: list[Any]) -> Fast:
+        """Whole runs of lines copied as they are, counted by their line ends."""
+        copied = self._copied
+        append = out.append
+
+        def fast(pos: int) -> int:
+            m = copied(src, pos)
+            while m is not None:
+                append(m.group())
+                self._count += src.count("\n", pos, m.end())
+                pos = m.end()
+                m = copied(src, pos)
+            return pos
+
+        return fast
+
+    def _took(self, quad: Quad, start: int, out: list[Any]) -> None:
+        out.append(self._line(quad))
+        self._count += 1
+
+    def trim_caches(self) -> None:
+        super().trim_caches()
+        self._writer.trim()
 
     def _line(self, quad: Quad) -> str:
         w = self._writer

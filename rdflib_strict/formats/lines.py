@@ -16,9 +16,9 @@ token-by-token reader that either parses the statement or raises at the exact to
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from itertools import accumulate
-from typing import Final
+from typing import Any, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
@@ -27,7 +27,6 @@ from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError, SpanError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
-    BLANK_NODE_LABEL_BODY,
     BLANK_NODE_LABEL_RE,
     LANGTAG_BODY,
     LANGTAG_RE,
@@ -50,10 +49,14 @@ from ..syntax.positions import line_end_counter
 from ..syntax.scan import TO_LINE_END, always, iriref_body_end
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
+from .line_patterns import STATEMENT_END, Groups, statement_pattern
 from .terms import Terms, exact_literal, is_literal
 
 __all__ = ["LineParser"]
 
+#: A fast path over one chunk: from a line start, it takes whole statements while its regexes
+#: do and returns where it stopped (where it started if it took none).
+Fast = Callable[[int], int]
 
 # The fast path captures an IRIREF body as "anything up to '>'": sre scans a single negated
 # character a third faster than IRIREF's class, and nothing is lost, because on valid input
@@ -61,30 +64,24 @@ __all__ = ["LineParser"]
 # (Terms.absolute_iri: UCHARs decoded, then RFC 3987, which rejects every character IRIREF
 # forbids; tests/test_lines.py pins that). A body that fails goes to the precise reader.
 _IRI_FAST: Final = "[^>]*"
-_SUBJECT: Final = rf"(?:<({_IRI_FAST})>|_:({BLANK_NODE_LABEL_BODY}))"
-_PREDICATE: Final = rf"<({_IRI_FAST})>"
-_OBJECT: Final = (
-    rf"(?:<({_IRI_FAST})>|_:({BLANK_NODE_LABEL_BODY})"
-    rf'|"({STRING_QUOTE_BODY})"(?:{WS_LINE}\^\^{WS_LINE}<({_IRI_FAST})>|{WS_LINE}@({LANGTAG_BODY}))?)'
-)
-_GRAPH: Final = rf"(?:<({_IRI_FAST})>|_:({BLANK_NODE_LABEL_BODY})){WS_LINE}"
-_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
 
-NTRIPLES_RE: Final = re.compile(
-    WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE + _END
-)
-NQUADS_RE: Final = re.compile(
-    WS_LINE + _SUBJECT + WS_LINE + _PREDICATE + WS_LINE + _OBJECT + WS_LINE + f"(?:{_GRAPH})?" + _END
-)
+
+def _fast_statement(quads: bool, end: str, groups: Groups) -> re.Pattern[str]:
+    """A statement with the fast path's term shapes (any string, any tag)."""
+    return re.compile(
+        statement_pattern(
+            iri=_IRI_FAST, string=STRING_QUOTE_BODY, langtag=LANGTAG_BODY, graph=quads, end=end, groups=groups
+        )
+    )
+
+
+NTRIPLES_RE: Final = _fast_statement(False, STATEMENT_END, "terms")
+NQUADS_RE: Final = _fast_statement(True, STATEMENT_END, "terms")
 # Where a statement's subject, object and '.' are, for source maps: the fast path's pattern up
 # to the '.', matched again only when positions were asked for (one C match per statement
 # costs less than reading the fast path's groups in Python: 2.0 against 3.3 us on schema.org).
-_PLACED_NT: Final = re.compile(
-    f"{WS_LINE}(?P<s>{_SUBJECT}){WS_LINE}{_PREDICATE}{WS_LINE}(?P<o>{_OBJECT}){WS_LINE}\\."
-)
-_PLACED_NQ: Final = re.compile(
-    f"{WS_LINE}(?P<s>{_SUBJECT}){WS_LINE}{_PREDICATE}{WS_LINE}(?P<o>{_OBJECT}){WS_LINE}(?:{_GRAPH})?\\."
-)
+_PLACED_NT: Final = _fast_statement(False, r"\.", "placed")
+_PLACED_NQ: Final = _fast_statement(True, r"\.", "placed")
 _OBJECT_GROUP: Final = _PLACED_NT.groupindex["o"]  # the subject's is 1; the same in _PLACED_NQ
 _WS: Final = always(WS_LINE)
 _STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
@@ -122,7 +119,46 @@ class LineParser(BatchParser):
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
+        return self._read_lines(reader, on_error)
+
+    # --- the one loop of the line family, and its hooks ------------------------------------
+
+    def _read_lines(self, reader: ChunkReader, on_error: OnError | None) -> Iterator[list[Any]]:
+        """Each chunk of ``reader`` read line by line, then the list its hooks filled.
+
+        ``_fast`` takes what its whole-statement regexes take, the precise reader the rest
+        (blank lines, comments, rarer shapes, every error), each statement it reads handed to
+        ``_took``; an error raises or goes to ``on_error`` and the next line is read. The
+        parser fills the list with quads; the validator and the converter hook in here.
+        """
         self.name = reader.name
+        statement = self._statement
+        took = self._took
+        for src in reader:
+            self._src = src
+            self._first_line = reader.line
+            out: list[Any] = []
+            fast = self._fast(src, out)
+            pos = 0
+            end = len(src)
+            while pos < end:
+                start = pos = fast(pos)
+                if pos >= end:
+                    break
+                try:
+                    pos, quad = statement(src, pos)
+                except ParseError as e:
+                    pos = self._reject(e, start, on_error)
+                    continue
+                if quad is not None:
+                    took(quad, start, out)
+            self.trim_caches()
+            yield out
+
+    def _fast(self, src: str, out: list[Any]) -> Fast:
+        """The fast path over ``src``: quads of the statements NTRIPLES_RE / NQUADS_RE take
+        into ``out``; a term that fails its check is left to the precise reader, which finds
+        and places the problem."""
         match = (NQUADS_RE if self.quads else NTRIPLES_RE).match
         terms = self.terms
         iri_get = terms.iris.get
@@ -132,62 +168,53 @@ class LineParser(BatchParser):
         plain_get = self._plain.get
         default = self.default
         quads = self.quads
-        slow = self._statement
         spans = self.spans  # statements' line starts, for source maps
-        for src in reader:
-            self._src = src
-            self._first_line = reader.line
-            out: list[Quad] = []
-            append = out.append
-            pos = 0
-            end = len(src)
-            while pos < end:
+        append = out.append
+
+        def fast(pos: int) -> int:
+            while True:
                 m = match(src, pos)
-                if m is not None:
-                    try:
-                        if quads:
-                            s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang, g_iri, g_bn = m.groups()
-                        else:
-                            s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang = m.groups()
-                            g_iri = g_bn = None
-                        if s_iri is not None:
-                            s: Node = iri_get(s_iri) or absolute_iri(s_iri)
-                        else:
-                            s = bnode_get(s_bn) or bnode(s_bn)
-                        p = iri_get(p_raw) or absolute_iri(p_raw)
-                        if o_iri is not None:
-                            o: Node = iri_get(o_iri) or absolute_iri(o_iri)
-                        elif o_bn is not None:
-                            o = bnode_get(o_bn) or bnode(o_bn)
-                        elif dt is None and lang is None:
-                            lit = plain_get(lex)
-                            o = self._plain_literal(lex) if lit is None else lit
-                        else:
-                            o = self._literal(lex, dt, lang)
-                        if g_iri is None and g_bn is None:
-                            append((s, p, o, default))
-                        else:
-                            append((s, p, o, self._graph_label(g_iri, g_bn)))
-                        if spans is not None:
-                            spans.append(pos)
-                        pos = m.end()
-                        continue
-                    except SpanError:
-                        pass  # the slow path below finds and places the problem
-                start = pos
+                if m is None:
+                    return pos
                 try:
-                    pos, quad = slow(src, pos)
-                except ParseError as e:
-                    pos = self._reject(e, pos, on_error)
-                    continue
-                if quad is not None:
-                    append(quad)
-                    if spans is not None:
-                        spans.append(start)
-                    if self.warn is not None:
-                        self._warn_ill_typed(quad[2], start)
-            self.trim_caches()
-            yield out
+                    if quads:
+                        s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang, g_iri, g_bn = m.groups()
+                    else:
+                        s_iri, s_bn, p_raw, o_iri, o_bn, lex, dt, lang = m.groups()
+                        g_iri = g_bn = None
+                    if s_iri is not None:
+                        s: Node = iri_get(s_iri) or absolute_iri(s_iri)
+                    else:
+                        s = bnode_get(s_bn) or bnode(s_bn)
+                    p = iri_get(p_raw) or absolute_iri(p_raw)
+                    if o_iri is not None:
+                        o: Node = iri_get(o_iri) or absolute_iri(o_iri)
+                    elif o_bn is not None:
+                        o = bnode_get(o_bn) or bnode(o_bn)
+                    elif dt is None and lang is None:
+                        lit = plain_get(lex)
+                        o = self._plain_literal(lex) if lit is None else lit
+                    else:
+                        o = self._literal(lex, dt, lang)
+                    if g_iri is None and g_bn is None:
+                        append((s, p, o, default))
+                    else:
+                        append((s, p, o, self._graph_label(g_iri, g_bn)))
+                except SpanError:
+                    return pos
+                if spans is not None:
+                    spans.append(pos)
+                pos = m.end()
+
+        return fast
+
+    def _took(self, quad: Quad, start: int, out: list[Any]) -> None:
+        """A statement the precise reader read at ``start``."""
+        out.append(quad)
+        if self.spans is not None:
+            self.spans.append(start)
+        if self.warn is not None:
+            self._warn_ill_typed(quad[2], start)
 
     def _reject(self, e: ParseError, pos: int, on_error: OnError | None) -> int:
         """Raise ``e``, or hand it to ``on_error`` with the line at ``pos`` as its skipped text

@@ -18,25 +18,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
-from ..syntax.driver import OnError
+from ..syntax.driver import OnError, Quad
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
-    BLANK_NODE_LABEL_BODY,
     LANGTAG_BODY,
-    LANGTAG_SIMPLE,
-    NOT_LANG_DATATYPE,
     WS_LINE,
-    run_of,
 )
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
 from ..syntax.source import ChunkReader
 from ..syntax.xsd import ill_typed
-from .lines import LineParser
+from .line_patterns import STATEMENT_END, plain_run, statement_pattern
+from .lines import Fast, LineParser
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 
 __all__ = ["LineValidator"]
@@ -47,32 +44,30 @@ _NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 # ECHAR and UCHAR only; a \u escape of a surrogate and every \U escape go to the precise
 # reader (which decodes \U and checks its range).
 _STRING_BODY: Final = r'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})[^"\\\n\r]*)*'
-_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
 
 
 def _statement(iri: str, quads: bool) -> re.Pattern[str]:
     """The statement regex with IRIs of the shape ``iri``; groups: lexical form, datatype,
     language tag."""
-    node = f"(?:<{iri}>|_:{BLANK_NODE_LABEL_BODY})"
-    obj = f'(?:{node}|"({_STRING_BODY})"(?:{WS_LINE}\\^\\^{WS_LINE}<({iri})>|{WS_LINE}@({LANGTAG_BODY}))?)'
-    terms = ["", node, f"<{iri}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
-    return re.compile(WS_LINE.join(terms) + _END)
+    return re.compile(
+        statement_pattern(
+            iri=iri,
+            string=_STRING_BODY,
+            langtag=LANGTAG_BODY,
+            graph=quads,
+            end=STATEMENT_END,
+            groups="literal",
+        )
+    )
 
 
 def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
-    """A run (``run_of``) of whole lines of the plainest statements, which need no check beyond the
-    regex (and the ill-typed search): ASCII IRIs, labels, literals with tags of the shapes
-    language, language-script, language-region (well-formed BCP 47 by construction) or with a
-    datatype other than rdf:langString / rdf:dirLangString; comments only when no ill-typed
-    search follows (a literal-like text in one would fool it). Each line ends with exactly one
-    line end, so the line ends in a match count its statements."""
-    node = f"(?:<{ASCII_IRI_SHAPE}>|_:{BLANK_NODE_LABEL_BODY})"
-    datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
-    obj = f'(?:{node}|"{_STRING_BODY}"(?:{WS_LINE}@{LANGTAG_SIMPLE}|{WS_LINE}\\^\\^{WS_LINE}{datatype})?)'
-    terms = ["", node, f"<{ASCII_IRI_SHAPE}>", obj, f"(?:{node}{WS_LINE})?" if quads else ""]
+    """A run of whole lines of the plainest statements (``plain_run``: valid, but for the
+    ill-typed search); comments only when no ill-typed search follows (a literal-like text in
+    one would fool it). Each line ends with exactly one line end, so the line ends in a match
+    count its statements."""
     comment = "(?:#[^\\r\\n]*)?" if comments else ""
-    end = rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)"
-    return re.compile(run_of(WS_LINE.join(terms) + end))
+    return plain_run(_STRING_BODY, quads, rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)")
 
 
 # A typed literal. In a run, each line holds at most one literal and it opens at the line's
@@ -100,27 +95,31 @@ class LineValidator(LineParser):
         self._match_any = _statement(IRI_SHAPE, quads).match
         self._run = _run_of_statements(quads, comments=warn is None).match
         self.warn = warn
+        self._count = 0
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid statements in ``reader``'s document."""
-        self.name = reader.name
-        statement = self._statement
+        self._count = 0
+        for _ in self._read_lines(reader, on_error):
+            pass
+        return self._count
+
+    def _fast(self, src: str, out: list[Any]) -> Fast:
+        """Whole runs of lines first, one regex call for many statements; then one statement
+        of the strict forms; both counted. What neither takes goes to the precise reader."""
+        run = self._run
         match = self._match
         match_any = self._match_any
-        run = self._run
         not_ucschar = NOT_UCSCHAR.search
         langs = self.terms.langs  # the tags already checked, as the precise reader keeps them
         warn = self.warn
-        count = 0
-        for src in reader:
-            self._src = src
-            self._first_line = reader.line
-            pos = 0
-            end = len(src)
-            has_cr = "\r" in src
-            line_ends = line_end_counter(src)
-            while pos < end:
-                # Whole runs of lines first: one regex call for many statements.
+        has_cr = "\r" in src
+        end = len(src)
+        line_ends = line_end_counter(src)
+
+        def fast(pos: int) -> int:
+            count = 0
+            while True:
                 m = run(src, pos)
                 if m is not None:
                     stop = m.end()
@@ -135,37 +134,38 @@ class LineValidator(LineParser):
                     m = match_any(src, pos)
                     if m is not None and not_ucschar(src, pos, m.end()) is not None:
                         m = None
-                if m is not None:
-                    lex, dt, lang = m.group(1, 2, 3)
-                    if lex is None or (dt is None and (lang is None or lang in langs)):
-                        count += 1
-                        pos = m.end()
-                        continue
-                    if lang is not None:
-                        if langtag_error(lang) is None:
-                            langs.add(lang)
-                            count += 1
-                            pos = m.end()
-                            continue
-                    elif dt not in _NEEDS_LANG:
-                        if warn is not None:
-                            self._check_typed(m, lex, dt, warn)
-                        count += 1
-                        pos = m.end()
-                        continue
-                # The precise reader: comments, blank lines, rarer shapes, and every error.
-                try:
-                    next_pos, quad = statement(src, pos)
-                except ParseError as e:
-                    next_pos = self._reject(e, pos, on_error)
-                else:
-                    if quad is not None:
-                        count += 1
-                        if warn is not None:
-                            self._warn_ill_typed(quad[2], pos)
-                pos = next_pos
-            self.trim_caches()
-        return count
+                if m is None:
+                    break
+                lex, dt, lang = m.group(1, 2, 3)
+                if not (lex is None or (dt is None and (lang is None or lang in langs)) or self._valid(m)):
+                    break
+                count += 1
+                pos = m.end()
+            self._count += count
+            return pos
+
+        return fast
+
+    def _valid(self, m: re.Match[str]) -> bool:
+        """Whether the literal of the statement ``m`` (of the strict forms) needs no precise
+        reader: its new language tag is well-formed (then kept), or its datatype is not one
+        that needs a tag (an ill-typed one goes to ``warn``)."""
+        lex, dt, lang = m.group(1, 2, 3)
+        if lang is not None:
+            if langtag_error(lang) is not None:
+                return False
+            self.terms.langs.add(lang)
+            return True
+        if dt in _NEEDS_LANG:
+            return False
+        if self.warn is not None:
+            self._check_typed(m, lex, dt, self.warn)
+        return True
+
+    def _took(self, quad: Quad, start: int, out: list[Any]) -> None:
+        self._count += 1
+        if self.warn is not None:
+            self._warn_ill_typed(quad[2], start)
 
     def _check_run(self, src: str, pos: int, stop: int, warn: Warn, has_cr: bool) -> None:
         """Hand on the ill-typed literals in the run ``src[pos:stop]``.

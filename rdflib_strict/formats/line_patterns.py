@@ -1,0 +1,102 @@
+"""Every whole-statement regex of N-Triples and N-Quads, from one builder.
+
+    [2] statement ::= subject predicate object graphLabel? '.'
+
+Each reader of the line family matches whole statements with a regex of its own: the
+parser's fast path, the places of a source map, the validator's strict forms and its runs,
+the converter's runs of lines it copies. They differ in the shape of each term (how strict
+an IRI, which string bodies and tags), in the whitespace between terms, in what follows the
+'.', and in what they capture, never in the statement's structure or the term forms it
+admits: ``statement_pattern`` writes those once, so a new term form is added here alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, WS_LINE, run_of
+from ..syntax.iri import ASCII_IRI_SHAPE
+
+__all__ = ["STATEMENT_END", "Groups", "plain_run", "statement_pattern"]
+
+#: The '.' ending a statement and the rest of its line: whitespace, a comment, the line ends
+#: (blank lines too) or the end of the text.
+STATEMENT_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
+
+#: What a statement pattern captures: nothing; the literal's lexical form, datatype and
+#: language tag; every term's parts in order (subject IRI or label, predicate, object IRI,
+#: label, lexical form, datatype or tag, graph IRI or label); or the subject as group ``s``.
+Groups = Literal["none", "literal", "terms", "placed"]
+
+
+def statement_pattern(
+    *,
+    iri: str,
+    string: str,
+    langtag: str,
+    end: str,
+    datatype: str | None = None,
+    labels: bool = True,
+    graph: bool = False,
+    lead: str = WS_LINE,
+    sep: str = WS_LINE,
+    tight: str = WS_LINE,
+    groups: Groups = "none",
+) -> str:
+    """One statement: ``lead``, subject, predicate, object and (``graph``) an optional graph
+    label, each followed by ``sep``, then ``end`` (the '.' and what may follow it).
+
+    ``iri``, ``string`` and ``langtag`` are the bodies of IRIREF, STRING_LITERAL_QUOTE and
+    LANGTAG; ``datatype`` the body of a datatype IRIREF (default ``iri``); ``tight`` the
+    whitespace a literal may hold before '^^', after it and before '@'. Without ``labels``
+    no blank node is taken.
+    """
+    term = _group if groups == "terms" else _bare
+    part = _group if groups in ("terms", "literal") else _bare
+    # [3] subject, [6] graphLabel ::= IRIREF | BLANK_NODE_LABEL
+    node = f"<{term(iri)}>"
+    if labels:
+        node = f"(?:{node}|_:{term(BLANK_NODE_LABEL_BODY)})"
+    subject = f"(?P<s>{node})" if groups == "placed" else node
+    # [7] literal ::= STRING_LITERAL_QUOTE ('^^' IRIREF | LANGTAG)?
+    dt = iri if datatype is None else datatype
+    literal = f'"{part(string)}"(?:{tight}\\^\\^{tight}<{part(dt)}>|{tight}@{part(langtag)})?'
+    # [5] object ::= IRIREF | BLANK_NODE_LABEL | literal
+    obj = f"(?:{node}|{literal})"
+    if groups == "placed":  # where the subject and the object are, for source maps
+        obj = f"(?P<o>{obj})"
+    label = f"(?:{node}{sep})?" if graph else ""
+    # [4] predicate ::= IRIREF
+    return f"{lead}{subject}{sep}<{term(iri)}>{sep}{obj}{sep}{label}{end}"
+
+
+def plain_run(
+    string: str, graph: bool, end: str, *, labels: bool = True, written: bool = False
+) -> re.Pattern[str]:
+    """A run (``run_of``) of the plainest statements, which need no check beyond the regex:
+    absolute ASCII IRIs of the common shapes, tags of the shapes language, language-script,
+    language-region (well-formed BCP 47 by construction), datatypes other than rdf:langString
+    and rdf:dirLangString; string bodies ``string``. ``written``: laid out as our writer
+    writes, one space between terms and none inside a literal."""
+    statement = statement_pattern(
+        iri=ASCII_IRI_SHAPE,
+        string=string,
+        langtag=LANGTAG_SIMPLE,
+        datatype=NOT_LANG_DATATYPE + ASCII_IRI_SHAPE,
+        labels=labels,
+        graph=graph,
+        end=end,
+        lead="" if written else WS_LINE,
+        sep=" " if written else WS_LINE,
+        tight="" if written else WS_LINE,
+    )
+    return re.compile(run_of(statement))
+
+
+def _group(fragment: str) -> str:
+    return f"({fragment})"
+
+
+def _bare(fragment: str) -> str:
+    return fragment
