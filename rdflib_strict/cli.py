@@ -32,8 +32,8 @@ from .formats.lines import LineParser
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement, document_prefix
 from .sarif import Finding, Level, Notification, Rule, sarif_log
-from .syntax.driver import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
+from .syntax.reader import OnError
 from .syntax.wording import plural
 
 _PROGRESS_MIN_BYTES = 4 << 20

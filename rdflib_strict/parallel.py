@@ -36,8 +36,8 @@ from concurrent.futures import BrokenExecutor, Executor, Future  # not .process:
 from typing import IO, Any, Final, Literal, NamedTuple, cast
 
 from .edge.source import OpenedSource
+from .syntax.chunks import ChunkReader
 from .syntax.errors import ParseError
-from .syntax.source import ChunkReader
 
 __all__ = [
     "BLOCK_SIZE",

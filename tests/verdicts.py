@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from rdflib_strict.edge.readers import make_parser
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.formats.validate_turtle import TurtleValidator
+from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError
-from rdflib_strict.syntax.source import ChunkReader
 
 __all__ = ["Error", "Verdict", "described", "parser_verdict", "reader", "validator_verdict"]
 

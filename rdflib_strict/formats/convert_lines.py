@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from typing import IO, Any, Final
 
-from ..syntax.driver import OnError, Quad
+from ..syntax.chunks import ChunkReader
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import STRING_ESCAPED
-from ..syntax.source import ChunkReader
+from ..syntax.reader import OnError, SinkQuad
 from .line_patterns import plain_run
 from .lines import Fast, LineParser
 from .terms import Terms
@@ -77,7 +77,7 @@ class LineConverter(LineParser):
 
         return fast
 
-    def _took(self, quad: Quad, start: int, out: list[Any]) -> None:
+    def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         out.append(self._line(quad))
         self._count += 1
 
@@ -85,7 +85,7 @@ class LineConverter(LineParser):
         super().trim_caches()
         self._writer.trim()
 
-    def _line(self, quad: Quad) -> str:
+    def _line(self, quad: SinkQuad) -> str:
         w = self._writer
         s, p, o, g = quad
         if g is None:

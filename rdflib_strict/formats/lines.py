@@ -23,7 +23,7 @@ from typing import Any, Final
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
-from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_itself
+from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError, SpanError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -46,8 +46,8 @@ from ..syntax.messages import (
     expected,
 )
 from ..syntax.positions import line_end_counter
-from ..syntax.scan import TO_LINE_END, always, iriref_body_end
-from ..syntax.source import ChunkReader
+from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
+from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.xsd import ill_typed
 from .line_patterns import STATEMENT_END, Groups, statement_pattern
 from .terms import Terms, exact_literal, is_literal
@@ -83,16 +83,16 @@ NQUADS_RE: Final = _fast_statement(True, STATEMENT_END, "terms")
 _PLACED_NT: Final = _fast_statement(False, r"\.", "placed")
 _PLACED_NQ: Final = _fast_statement(True, r"\.", "placed")
 _OBJECT_GROUP: Final = _PLACED_NT.groupindex["o"]  # the subject's is 1; the same in _PLACED_NQ
-_WS: Final = always(WS_LINE)
-_STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
+_WS: Final = sure_match(WS_LINE)
+_STRING_QUOTE: Final = sure_match(STRING_QUOTE_BODY)
 # [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
-_LINE_ENDS: Final = always(r"[\r\n]*")
+_LINE_ENDS: Final = sure_match(r"[\r\n]*")
 # A line's rest and its one line end (LF, CR or CRLF): blank lines after it are not part of
 # it, so a skipped statement's text does not depend on where a chunk ends.
-_REST_OF_LINE: Final = always(r"[^\r\n]*(?:\r\n|\r|\n)?")
+_REST_OF_LINE: Final = sure_match(r"[^\r\n]*(?:\r\n|\r|\n)?")
 
 
-class LineParser(BatchParser):
+class LineParser(BatchReader):
     """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
 
     Each quad's fourth element is ``default`` for the default graph, else
@@ -117,7 +117,7 @@ class LineParser(BatchParser):
         self._first_line = 1
         self._src = ""
 
-    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
+    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[SinkQuad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
         return self._read_lines(reader, on_error)
 
@@ -208,7 +208,7 @@ class LineParser(BatchParser):
 
         return fast
 
-    def _took(self, quad: Quad, start: int, out: list[Any]) -> None:
+    def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         """A statement the precise reader read at ``start``."""
         out.append(quad)
         if self.spans is not None:
@@ -230,9 +230,9 @@ class LineParser(BatchParser):
         self.terms.trim()
         trim_caches(self._plain, self._typed, self._graphs)
 
-    def _placed(self) -> Placed:
+    def _placed(self) -> BatchPlaces:
         """Each statement's line and five columns: where it starts, where its subject ends,
-        where its object starts and ends, and where it ends past its '.' (see Placed).
+        where its object starts and ends, and where it ends past its '.' (see BatchPlaces).
 
         Every recorded offset starts a line (the loop resumes after line ends only), so
         columns count from it, and lines by the line ends since the one before.
@@ -253,7 +253,7 @@ class LineParser(BatchParser):
             (start, subject_end), (object_start, object_end) = m.span(1), m.span(object_group)
             b = line_start - 1  # columns count from 1
             columns += (start - b, subject_end - b, object_start - b, object_end - b, m.end() - b)
-        return Placed(lines, columns, None, [], [])
+        return BatchPlaces(lines, columns, None, [], [])
 
     # --- term helpers shared by both paths ---------------------------------------------
 
@@ -311,7 +311,7 @@ class LineParser(BatchParser):
             return self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
         return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
-    def _statement(self, src: str, pos: int) -> tuple[int, Quad | None]:
+    def _statement(self, src: str, pos: int) -> tuple[int, SinkQuad | None]:
         """Read one line: blank, comment or statement. Raise ParseError at the exact token."""
         pos = _WS(src, pos).end()
         if pos >= len(src):

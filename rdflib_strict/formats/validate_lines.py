@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
-from ..syntax.driver import OnError, Quad
+from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -30,7 +30,7 @@ from ..syntax.grammar import (
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
-from ..syntax.source import ChunkReader
+from ..syntax.reader import OnError, SinkQuad
 from ..syntax.xsd import ill_typed
 from .line_patterns import STATEMENT_END, plain_run, statement_pattern
 from .lines import Fast, LineParser
@@ -46,7 +46,7 @@ _NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 _STRING_BODY: Final = r'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})[^"\\\n\r]*)*'
 
 
-def _statement(iri: str, quads: bool) -> re.Pattern[str]:
+def _strict_statement(iri: str, quads: bool) -> re.Pattern[str]:
     """The statement regex with IRIs of the shape ``iri``; groups: lexical form, datatype,
     language tag."""
     return re.compile(
@@ -91,8 +91,8 @@ class LineValidator(LineParser):
         super().__init__(Terms(), quads, None)
         # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
         # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
-        self._match = _statement(ASCII_IRI_SHAPE, quads).match
-        self._match_any = _statement(IRI_SHAPE, quads).match
+        self._match = _strict_statement(ASCII_IRI_SHAPE, quads).match
+        self._match_any = _strict_statement(IRI_SHAPE, quads).match
         self._run = _run_of_statements(quads, comments=warn is None).match
         self.warn = warn
         self._count = 0
@@ -162,7 +162,7 @@ class LineValidator(LineParser):
             self._check_typed(m, lex, dt, self.warn)
         return True
 
-    def _took(self, quad: Quad, start: int, out: list[Any]) -> None:
+    def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         self._count += 1
         if self.warn is not None:
             self._warn_ill_typed(quad[2], start)
