@@ -205,7 +205,8 @@ class _NeedMore(Exception):
     """The statement runs past the end of the buffer and the input has more."""
 
 
-def _hand_on(held: list[ParseError], warn: Callable[[ParseError], None] | None) -> None:
+def _flush_held_warnings(held: list[ParseError], warn: Callable[[ParseError], None] | None) -> None:
+    """Hands the held ill-typed-literal warnings to ``warn``, in order, and forgets them."""
     assert warn is not None  # held fills only when there is a warn to hand on to
     for w in held:
         warn(w)
@@ -313,7 +314,7 @@ class TurtleParser(BatchParser):
                 else:
                     pos = read_statement(src, pos, out)
                 if held:
-                    _hand_on(held, warn)
+                    _flush_held_warnings(held, warn)
             except _NeedMore:
                 # The unfinished statement's triples (and warnings) are dropped: it is parsed
                 # again, whole.
@@ -336,7 +337,7 @@ class TurtleParser(BatchParser):
                 pos = start - line_start
             except ParseError as e:
                 if held:  # found before the error, as one reading finds them
-                    _hand_on(held, warn)
+                    _flush_held_warnings(held, warn)
                 if on_error is None:
                     raise
                 del out[mark:]
@@ -426,7 +427,7 @@ class TurtleParser(BatchParser):
             )
         return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
-    def _need(self, pos: int, what: str) -> ParseError:
+    def _need_more_or_fail(self, pos: int, what: str) -> ParseError:
         """At the end of the buffer: ask for more input, or fail at the end of the document."""
         if not self._done:
             raise _NeedMore
@@ -472,7 +473,7 @@ class TurtleParser(BatchParser):
             return self._read_triples(src, pos, out)
         after = _WS(src, label_end).end()
         if after >= len(src):
-            raise self._need(after, "a predicate or '{' after the subject or graph name")
+            raise self._need_more_or_fail(after, "a predicate or '{' after the subject or graph name")
         if src[after] != "{":
             return self._read_triples(src, pos, out)  # the subject is read again, from the caches
         return self._open_block(after, self._named_graph(label, pos, label_end))
@@ -481,13 +482,13 @@ class TurtleParser(BatchParser):
         """After "GRAPH": labelOrSubject wrappedGraph."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "a graph name after GRAPH")
+            raise self._need_more_or_fail(pos, "a graph name after GRAPH")
         label_end, label = self._read_label(src, pos)
         if label is None:
             raise self._expected(pos, "a graph name (an IRI, a prefixed name or a blank node) after GRAPH")
         after = _WS(src, label_end).end()
         if after >= len(src):
-            raise self._need(after, "'{' after the graph name")
+            raise self._need_more_or_fail(after, "'{' after the graph name")
         if src[after] != "{":
             raise self._expected(after, "'{' after the graph name")
         return self._open_block(after, self._named_graph(label, pos, label_end))
@@ -557,7 +558,7 @@ class TurtleParser(BatchParser):
             raise self._expected(pos, "'@prefix', '@base' or a subject")
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "'.' at the end of the directive")
+            raise self._need_more_or_fail(pos, "'.' at the end of the directive")
         if src[pos] != ".":
             raise self._expected(pos, "'.' at the end of the directive")
         # Only now: a directive cut by the buffer's end is read again, and '@base <b/>' read
@@ -581,7 +582,7 @@ class TurtleParser(BatchParser):
         """A prefix and its namespace, and what declares them once the directive is whole."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "a prefix name ending in ':'")
+            raise self._need_more_or_fail(pos, "a prefix name ending in ':'")
         m = _PNAME_NS_RE.match(src, pos)
         if m is None:
             raise self._expected(pos, "a prefix name ending in ':'")
@@ -590,7 +591,7 @@ class TurtleParser(BatchParser):
             raise self._error(pos, m.end(), _prefix_ends_with_dot(prefix), ErrorKind.INVALID_PREFIXED_NAME)
         pos = _WS(src, m.end()).end()
         if pos >= len(src):
-            raise self._need(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
+            raise self._need_more_or_fail(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
         if src[pos] != "<":
             raise self._expected(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
         pos, iri = self._read_iriref(src, pos)
@@ -605,7 +606,7 @@ class TurtleParser(BatchParser):
         """A base IRI, and what makes it the base once the directive is whole."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "a base IRI in <...>")
+            raise self._need_more_or_fail(pos, "a base IRI in <...>")
         if src[pos] != "<":
             raise self._expected(pos, "a base IRI in <...>")
         pos, iri = self._read_iriref(src, pos)
@@ -673,7 +674,7 @@ class TurtleParser(BatchParser):
                     continue
             pos = ws(src, pos).end()
             if pos >= n:
-                raise self._need(pos, self._what(state, kind, src, term_start, pos))
+                raise self._need_more_or_fail(pos, self._expected_in(state, kind, src, term_start, pos))
             c = src[pos]
             if state == _AFTER_OBJECT or state == _AFTER_SEMICOLON or state == _VERB_OR_END:
                 if c == ";" and state != _VERB_OR_END:
@@ -797,7 +798,7 @@ class TurtleParser(BatchParser):
         """The blank node a '[' at ``pos`` makes, and itself again if a property list follows."""
         after = _WS(src, pos + 1).end()
         if after >= len(src):
-            raise self._need(after, "a predicate or ']'")
+            raise self._need_more_or_fail(after, "a predicate or ']'")
         node = self.terms.fresh_bnode()
         if src[after] == "]":
             return after + 1, node, None
@@ -846,7 +847,7 @@ class TurtleParser(BatchParser):
             raise self._error(
                 pos, pos + 1, "'a' (rdf:type) can only be used as a predicate", ErrorKind.MISPLACED_TERM
             )
-        raise self._expected(pos, self._what(state, kind, src, term_start, pos))
+        raise self._expected(pos, self._expected_in(state, kind, src, term_start, pos))
 
     def _read_iri_at(self, src: str, pos: int) -> tuple[int, URIRef]:
         """The IRIREF at ``pos``: a plain body by one scan and the cache, else the full reader."""
@@ -860,11 +861,11 @@ class TurtleParser(BatchParser):
         """The prefixed name ``m`` matched at ``pos``: from the cache, else the full reader."""
         end = m.end()
         cached = self._pnames.get(src[pos:end]) if src[end - 1] != "." else None
-        if cached is None or _checks_what_follows(src, end):
+        if cached is None or _next_char_needs_full_reader(src, end):
             return self._read_prefixed_name(src, pos, m)
         return end, cached
 
-    def _what(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
+    def _expected_in(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
         """What the parser expected in ``state`` (for ``expected X, found Y``)."""
         ends = ["']'"] if kind == _PROPERTY_LIST else ["'.'", "'}'"] if self._in_block else ["'.'"]
         if state == _SUBJECT:
@@ -903,7 +904,7 @@ class TurtleParser(BatchParser):
         unclosed = self._unclosed_long_string(src, pos, term_start)
         if unclosed is not None:
             return unclosed
-        return self._expected(pos, self._what(_AFTER_OBJECT, kind, src, term_start, pos))
+        return self._expected(pos, self._expected_in(_AFTER_OBJECT, kind, src, term_start, pos))
 
     def _unclosed_long_string(self, src: str, pos: int, term_start: int) -> ParseError | None:
         """The error for a long string left open, if the object just read looks like one.
@@ -943,7 +944,7 @@ class TurtleParser(BatchParser):
                 "'[ ... ]' with properties inside can stand alone as a statement)",
                 ErrorKind.SYNTAX,
             )
-        return self._expected(pos, self._what(state, kind, src, pos, pos))
+        return self._expected(pos, self._expected_in(state, kind, src, pos, pos))
 
     # --- terms -----------------------------------------------------------------------------
 
@@ -1004,7 +1005,7 @@ class TurtleParser(BatchParser):
             end -= 1
         text = src[pos:end]
         cached = self._pnames.get(text)
-        if cached is not None and not _checks_what_follows(src, end):
+        if cached is not None and not _next_char_needs_full_reader(src, end):
             return end, cached
         if prefix.endswith("."):
             raise self._error(pos, end, _prefix_ends_with_dot(prefix), ErrorKind.INVALID_PREFIXED_NAME)
@@ -1209,7 +1210,7 @@ def _starts_term(src: str, pos: int) -> bool:
     )
 
 
-def _checks_what_follows(src: str, end: int) -> bool:
+def _next_char_needs_full_reader(src: str, end: int) -> bool:
     """Whether the character after a prefixed name ending at ``end`` is one the full reader
     looks at ('\\' of a bad escape, '-' or U+00B7 that cannot start a local name): a cached
     name goes the full reader's way too then, so the error does not depend on the cache."""
