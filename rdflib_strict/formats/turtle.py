@@ -648,17 +648,16 @@ class TurtleParser(BatchParser):
         opening: Node | None = None  # a '[' just delivered, whose property list comes next
         while True:
             # Fast path: "verb object" or "object", then ';' ',' '.', every term cached.
-            m = None
-            if state == _OBJECT:
-                m = fast_object(src, pos)
-                if m is not None:
-                    _, op, oi, os, _, punct = m.groups()
-                    p = predicate
-            elif state == _VERB or state == _AFTER_SEMICOLON:
-                m = fast_verb_object(src, pos)
-                if m is not None:
-                    _, vp, vi, va, _, op, oi, os, _, punct = m.groups()
-                    p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
+            if state == _OBJECT and (m := fast_object(src, pos)) is not None:
+                _, op, oi, os, _, punct = m.groups()
+                p = predicate
+            elif (state == _VERB or state == _AFTER_SEMICOLON) and (
+                m := fast_verb_object(src, pos)
+            ) is not None:
+                _, vp, vi, va, _, op, oi, os, _, punct = m.groups()
+                p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
+            else:
+                m = None
             if m is not None:
                 o = pnames_get(op) if op else iris_get(oi) if os is None else plain_get(os) or new_plain(os)
                 if p is not None and o is not None and (punct is not None or kind == _TOP):
@@ -676,26 +675,20 @@ class TurtleParser(BatchParser):
             if pos >= n:
                 raise self._need_more_or_fail(pos, self._expected_in(state, kind, src, term_start, pos))
             c = src[pos]
-            if state == _AFTER_OBJECT or state == _AFTER_SEMICOLON or state == _VERB_OR_END:
-                if c == ";" and state != _VERB_OR_END:
-                    state, pos, first = _AFTER_SEMICOLON, _SEMICOLONS(src, pos).end(), -1
-                    continue
-                if c == "," and state == _AFTER_OBJECT:
-                    state, pos, first = _OBJECT, pos + 1, -1
-                    continue
-                if kind == _TOP and (c == "." or (c == "}" and self._in_block)):
-                    return pos + 1 if c == "." else pos  # a block's last '.' is optional
-                if c == "]" and kind == _PROPERTY_LIST:
+            if state != _SUBJECT and state != _OBJECT and state != _ITEM:  # between terms
+                if c == "]" and kind == _PROPERTY_LIST and state != _VERB:
                     pos, term_start = pos + 1, -1  # the object was the whole '[ ... ]': no quote
                     frame = self._close_property_list(stack.pop(), subject, pos)
                     kind, subject, predicate, head, last, state, first, _, _ = frame
-                    continue
-                if state == _AFTER_OBJECT:
-                    raise self._after_object_error(src, pos, kind, term_start)
-            if state != _SUBJECT and state != _OBJECT and state != _ITEM:
-                first = pos if first < 0 else first
-                pos, predicate = self._read_verb(src, pos, state, kind)
-                state = _OBJECT
+                elif c in ";,.}" or state == _AFTER_OBJECT:
+                    next_state, pos = self._separator(src, pos, state, kind, term_start)
+                    if next_state is None:
+                        return pos
+                    state, first = next_state, -1
+                else:
+                    first = pos if first < 0 else first
+                    pos, predicate = self._read_verb(src, pos, state, kind)
+                    state = _OBJECT
                 continue
             # A term: subject, object or collection item.
             term_start = begin = pos
@@ -727,6 +720,26 @@ class TurtleParser(BatchParser):
                 push(new_frame(Frame, (kind, subject, predicate, head, last, after, first, begin, pending)))
                 kind, subject, predicate, state = _PROPERTY_LIST, opening, _UNSET, _VERB
                 opening, first = None, -1
+
+    # [7] predicateObjectList's ';', [8] objectList's ',' and the '.' that ends [6] triples
+    def _separator(
+        self, src: str, pos: int, state: State, kind: Kind, term_start: int
+    ) -> tuple[State | None, int]:
+        """At ``pos``, between terms and not at a predicate: the state after a ';' or ',' there
+        and the position after it, or None and the position after the statement's end ('.', or
+        a graph block's '}': its last '.' is optional); anything else raises what was expected.
+        """
+        c = src[pos]
+        if state != _VERB:  # after the subject, only a predicate can come
+            if c == ";" and state != _VERB_OR_END:
+                return _AFTER_SEMICOLON, _SEMICOLONS(src, pos).end()
+            if c == "," and state == _AFTER_OBJECT:
+                return _OBJECT, pos + 1
+            if kind == _TOP and (c == "." or (c == "}" and self._in_block)):
+                return None, pos + 1 if c == "." else pos
+        if state == _AFTER_OBJECT:
+            raise self._after_object_error(src, pos, kind, term_start)
+        raise self._verb_error(src, pos, state, kind)
 
     def _placed_term(
         self, state: State, first: int, begin: int, end: int, term: Node, head: Node | None, last: Node | None
