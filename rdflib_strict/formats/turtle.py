@@ -627,33 +627,23 @@ class TurtleParser(BatchParser):
     # [14] blankNodePropertyList ::= '[' predicateObjectList ']'
     # [15] collection ::= '(' object* ')'
     def _read_triples(self, src: str, pos: int, out: list[Quad]) -> int:
-        """One ``triples '.'`` statement, every production above in one flat loop: the innermost
-        production in locals, the enclosing ones on ``stack``, ``state`` naming the next token.
-        A finished term is delivered by state: subject, object of a triple, collection item.
-        Source maps: a triple spans from ``first`` (-1: its object's start) to its object's end;
-        its object from ``begin``.
-        """
+        """One ``triples '.'`` statement, the productions above in one flat loop: the innermost in
+        locals, the enclosing ones on ``stack``, ``state`` naming the next token; a finished term
+        is delivered by state (subject, object, collection item). Source maps: a triple spans from
+        ``first`` (-1: its object's start) to its object's end, its object from ``begin``."""
         ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
         stack: list[Frame] = []
         pnames_get, iris_get, plain_get = self._pnames.get, self._iris.get, self._plain.get
-        fast_verb_object, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match
+        fast_pair, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match  # pair: verb object
         push, new_plain, new_frame = stack.append, self._new_plain_literal, tuple.__new__
         kind, state, term_start, first, pending = _TOP, _SUBJECT, pos, pos, -1
-        # The states make a triple only once its subject and predicate are read.
-        subject = predicate = _UNSET
-        head: Node | None = None
-        last: Node | None = None
-        p: Node | None
-        o: Node | None
-        opening: Node | None = None  # a '[' just delivered, whose property list comes next
-        while True:
-            # Fast path: "verb object" or "object", then ';' ',' '.', every term cached.
+        subject = predicate = _UNSET  # the states make a triple only once both are read
+        head = last = opening = p = None  # opening: a '[' just delivered, its property list next
+        while True:  # fast path first: "verb object" or "object", then ';' ',' '.', terms cached
             if state == _OBJECT and (m := fast_object(src, pos)) is not None:
                 _, op, oi, os, _, punct = m.groups()
                 p = predicate
-            elif (state == _VERB or state == _AFTER_SEMICOLON) and (
-                m := fast_verb_object(src, pos)
-            ) is not None:
+            elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
                 _, vp, vi, va, _, op, oi, os, _, punct = m.groups()
                 p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
             else:
@@ -667,9 +657,8 @@ class TurtleParser(BatchParser):
                         spans += (m.start(1) if first < 0 else first, m.start(ends - 4), m.start(ends))
                     if punct is None:
                         return m.end()
-                    predicate, first = p, -1
+                    predicate, first, pos = p, -1, m.end()
                     state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
-                    pos = m.end()
                     continue
             pos = ws(src, pos).end()
             if pos >= n:
@@ -690,12 +679,10 @@ class TurtleParser(BatchParser):
                     pos, predicate = self._read_verb(src, pos, state, kind)
                     state = _OBJECT
                 continue
-            # A term: subject, object or collection item.
-            term_start = begin = pos
+            term_start = begin = pos  # a term: subject, object or collection item
             if c == "[":
                 pos, term, opening = self._read_open_bracket(src, pos)
-            elif c == "(":
-                # [15] collection: its value (the first cell, or rdf:nil) is known at ')'.
+            elif c == "(":  # [15] collection: its value (first cell, or rdf:nil) is known at ')'
                 push(new_frame(Frame, (kind, subject, predicate, head, last, state, first, pos, pending)))
                 kind, head, last, state, pos = _COLLECTION, None, None, _ITEM, pos + 1
                 continue
@@ -705,8 +692,7 @@ class TurtleParser(BatchParser):
                 pos, term_start = pos + 1, -1
             else:
                 pos, term = self._read_atom(src, pos, state, kind, term_start)
-            # Deliver the term.
-            if state == _OBJECT:
+            if state == _OBJECT:  # the term delivered
                 append((subject, predicate, term, default))
                 state = _AFTER_OBJECT
             elif state == _ITEM:
@@ -715,7 +701,7 @@ class TurtleParser(BatchParser):
                 subject, state, first = term, _VERB, begin
             if spans is not None:
                 pending = self._placed_term(state, first, begin, -1 if opening else pos, term, head, last)
-            if opening is not None:
+            if opening is not None:  # [14] blankNodePropertyList: its predicateObjectList next
                 after = _VERB_OR_END if state == _VERB else state
                 push(new_frame(Frame, (kind, subject, predicate, head, last, after, first, begin, pending)))
                 kind, subject, predicate, state = _PROPERTY_LIST, opening, _UNSET, _VERB
