@@ -61,7 +61,7 @@ if str(REPO_ROOT) not in sys.path:
 from rdflib.term import BNode, Literal, Node  # noqa: E402
 from rdflib_strict import ParseError  # noqa: E402
 from rdflib_strict.edge.parsers import make_parser  # noqa: E402
-from rdflib_strict.syntax.source import ChunkReader  # noqa: E402
+from rdflib_strict.syntax.chunks import ChunkReader  # noqa: E402
 
 INSERT_CHARS = "<>\"'.;,[](){}@^_: \n"
 Key = tuple[object, ...]

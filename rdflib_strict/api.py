@@ -13,7 +13,7 @@ from .edge.plugins import install, uninstall
 from .edge.source import OpenedSource, Source, accept_header, file_iri, open_source
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement
-from .syntax.driver import OnError, on_error_arg, statement_span
+from .syntax.reader import OnError, on_error_arg, statement_span
 
 __all__ = [
     "FORMATS",
@@ -95,7 +95,7 @@ def iterparse(
 
 def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | None) -> Iterator[Any]:
     name = opened.name
-    for batch, placed in parser.placed_batches(opened.reader, on_error):
+    for batch, placed in parser.batches_with_places(opened.reader, on_error):
         lines, columns, one_line = placed.lines, placed.columns, placed.subjects is None
         for i, (s, p, o, g) in enumerate(batch):
             yield s, p, o, g, statement_span(name, lines, columns, i, one_line)

@@ -32,7 +32,7 @@ from .formats.lines import LineParser
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement, document_prefix
 from .sarif import Finding, Level, Notification, Rule, sarif_log
-from .syntax.driver import OnError
+from .syntax.reader import OnError
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 from .syntax.wording import plural
 

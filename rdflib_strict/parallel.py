@@ -37,7 +37,7 @@ from typing import IO, Any, Final, Literal, NamedTuple, cast
 
 from .edge.source import OpenedSource
 from .syntax.errors import ParseError
-from .syntax.source import ChunkReader
+from .syntax.chunks import ChunkReader
 
 __all__ = [
     "BLOCK_SIZE",

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 __all__ = ["small_chunks"]
 

@@ -20,7 +20,7 @@ from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.formats.validate_turtle import TurtleValidator
 from rdflib_strict.formats.write_lines import quad_groups, write_lines
 from rdflib_strict.syntax import caches
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 LIMIT = 50
 

@@ -18,7 +18,7 @@ from rdflib_strict.edge.parsers import make_parser
 from rdflib_strict.formats.convert_lines import LineConverter
 from rdflib_strict.formats.write_lines import quad_groups, write_lines
 from rdflib_strict.syntax.errors import ParseError, SerializeError
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 _NODE_ID = re.compile("_:N[0-9a-f]{32}l")
 

@@ -38,7 +38,7 @@ from rdflib.term import Node
 from w3c import _TermConverter
 
 from rdflib_strict import ParseError, iterparse
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 REPO = repo_root()
 XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"

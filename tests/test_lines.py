@@ -25,7 +25,7 @@ from rdflib_strict import ParseError
 from rdflib_strict.edge import source as edge_source
 from rdflib_strict.formats.lines import NQUADS_RE, NTRIPLES_RE, LineParser
 from rdflib_strict.formats.terms import Terms
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 S = "<http://example/s>"
 P = "<http://example/p>"

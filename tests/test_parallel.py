@@ -25,7 +25,7 @@ from rdflib_strict import ParseError, parallel
 from rdflib_strict.edge.parsers import make_parser
 from rdflib_strict.formats.terms import document_prefix
 from rdflib_strict.formats.validate_lines import LineValidator
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 LINE_ENDS = ["\n", "\r\n", "\r"]
 

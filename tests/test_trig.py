@@ -521,7 +521,7 @@ def test_error_position_and_message(name: str) -> None:
 def test_missing_closing_brace_is_named(last: str, where: tuple[int, int, int]) -> None:
     """A document that ends inside a block, right after an object or a ';' (where '}' could
     follow), says that '}' is missing, not only that ',', ';' or '.' is: the '.' it asks for
-    would not make the document whole. Placed just past the last token."""
+    would not make the document whole. BatchPlaces just past the last token."""
     lines = (P_LINE, ":g {", last)
     for eol in EOLS.values():
         with pytest.raises(ParseError) as info:

@@ -23,7 +23,7 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, same_graph
 from rdflib_strict import ParseError
 from rdflib_strict.formats.terms import Terms
 from rdflib_strict.formats.turtle import TurtleParser
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 EX = "http://example/"
 PREFIX = "@prefix : <http://example/> .\n"

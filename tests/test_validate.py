@@ -31,7 +31,7 @@ from rdflib_strict import cli
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.errors import ParseError
 from rdflib_strict.syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 REPO = repo_root()
 _FORMAT = {False: "ntriples", True: "nquads"}

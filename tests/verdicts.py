@@ -15,7 +15,7 @@ from rdflib_strict.edge.parsers import make_parser
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.formats.validate_turtle import TurtleValidator
 from rdflib_strict.syntax.errors import ParseError
-from rdflib_strict.syntax.source import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader
 
 __all__ = ["Error", "Verdict", "described", "parser_verdict", "reader", "validator_verdict"]
 

@@ -16,7 +16,7 @@ from rdflib.term import BNode
 from ..formats.lines import LineParser
 from ..formats.table import FORMATS, LINE_FORMATS, Format
 from ..formats.terms import Terms
-from ..syntax.driver import GraphFor, OnError, label_itself
+from ..syntax.reader import GraphFor, OnError, label_itself
 
 if TYPE_CHECKING:  # the Turtle reader and the others are imported when first needed
     from ..formats.convert_lines import LineConverter

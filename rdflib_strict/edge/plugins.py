@@ -25,7 +25,7 @@ from rdflib.plugin import Plugin
 from rdflib.serializer import Serializer
 
 from ..formats.table import FORMATS
-from ..syntax.driver import on_error_arg
+from ..syntax.reader import on_error_arg
 from .illtyped import IllTypedReport
 from .internals import caller_selves, registry_entry, restore_registry_entry
 from .parsers import make_parser
@@ -180,7 +180,7 @@ class _StrictParser(Parser):
                     writer.commit()
                 else:
                     segment = source_map._recorder(opened.name, sink)
-                    for batch, placed in parser.placed_batches(opened.reader, on_error):
+                    for batch, placed in parser.batches_with_places(opened.reader, on_error):
                         writer.emit(batch)
                         segment.add(batch, placed)
                     writer.commit()

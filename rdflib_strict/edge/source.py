@@ -35,7 +35,7 @@ from typing import IO, Any, Final, cast
 from ..formats.table import COMPRESSION_SUFFIXES, FORMATS, media_type
 from ..syntax.errors import SourceError
 from ..syntax.positions import ByteLineEnds
-from ..syntax.source import ChunkReader, reads_text
+from ..syntax.chunks import ChunkReader, reads_text
 
 __all__ = [
     "URL_TIMEOUT",

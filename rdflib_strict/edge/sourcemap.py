@@ -2,7 +2,7 @@
 
 A SourceMap holds compact arrays, one set per parsed document (a segment): a 64-bit key per
 statement (the hash of its terms, the object's type included so that ``<x>`` and ``"x"``
-differ) and the lines and columns the reader recorded (see Placed): in the line formats a
+differ) and the lines and columns the reader recorded (see BatchPlaces): in the line formats a
 line and five columns per statement (its subject and object are on that line), in Turtle and
 TriG three lines and three columns (the statement's start, its object's start, their end);
 per subject, a 64-bit key and, in Turtle and TriG, two lines and two columns (a subject is
@@ -30,7 +30,7 @@ from typing import Any, Final
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.term import Node
 
-from ..syntax.driver import Placed, Quad, object_span, statement_span, subject_span
+from ..syntax.reader import BatchPlaces, SinkQuad, object_span, statement_span, subject_span
 from ..syntax.positions import Span
 from ..syntax.wording import plural
 
@@ -151,7 +151,7 @@ class _Segment:
         self._default = default
         self.keys = array("q")
         # Where each statement, its object and (a line format) its subject are, laid out as
-        # Placed's lines and columns: each array as narrow as its numbers allow (_extended).
+        # BatchPlaces's lines and columns: each array as narrow as its numbers allow (_extended).
         self.lines = array("H")
         self.columns = array("H")
         # The graph of each run of statements: starts and names (None: the default graph).
@@ -159,7 +159,7 @@ class _Segment:
         self._graph_names: list[object] = []
         self._last_graph: object = _ANY
         self.subject_keys = array("q")
-        # Turtle and TriG: where each subject starts and ends, as Placed's. The line formats
+        # Turtle and TriG: where each subject starts and ends, as BatchPlaces's. The line formats
         # have one subject per statement, placed by its columns.
         self.subject_lines = array("H")
         self.subject_columns = array("H")
@@ -167,7 +167,7 @@ class _Segment:
         self._statements: _Index | None = None
         self._subjects: _Index | None = None
 
-    def add(self, batch: list[Quad], placed: Placed) -> None:
+    def add(self, batch: list[SinkQuad], placed: BatchPlaces) -> None:
         """Record a batch of statements and where they (and their subjects) were written."""
         if not batch:
             return

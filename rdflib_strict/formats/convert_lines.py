@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from typing import IO, Final
 
-from ..syntax.driver import OnError, Quad
+from ..syntax.reader import OnError, SinkQuad
 from ..syntax.errors import ParseError, SerializeError
 from ..syntax.escapes import STRING_ESCAPED
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, run_of
 from ..syntax.iri import ASCII_IRI_SHAPE
-from ..syntax.source import ChunkReader
+from ..syntax.chunks import ChunkReader
 from .lines import LineParser
 from .terms import Terms
 from .write_terms import TermWriter
@@ -90,7 +90,7 @@ class LineConverter(LineParser):
             self._writer.trim()
         return count
 
-    def _line(self, quad: Quad) -> str:
+    def _line(self, quad: SinkQuad) -> str:
         w = self._writer
         s, p, o, g = quad
         if g is None:

@@ -23,7 +23,7 @@ from typing import Final
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
-from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_itself
+from ..syntax.reader import BatchReader, GraphFor, OnError, BatchPlaces, SinkQuad, label_itself
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError, SpanError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -47,8 +47,8 @@ from ..syntax.messages import (
     expected,
 )
 from ..syntax.positions import line_end_counter
-from ..syntax.scan import TO_LINE_END, always, iriref_body_end
-from ..syntax.source import ChunkReader
+from ..syntax.scan import TO_LINE_END, sure_match, iriref_body_end
+from ..syntax.chunks import ChunkReader
 from ..syntax.xsd import ill_typed
 from .terms import Terms, exact_literal, is_literal
 
@@ -86,16 +86,16 @@ _PLACED_NQ: Final = re.compile(
     f"{WS_LINE}(?P<s>{_SUBJECT}){WS_LINE}{_PREDICATE}{WS_LINE}(?P<o>{_OBJECT}){WS_LINE}(?:{_GRAPH})?\\."
 )
 _OBJECT_GROUP: Final = _PLACED_NT.groupindex["o"]  # the subject's is 1; the same in _PLACED_NQ
-_WS: Final = always(WS_LINE)
-_STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
+_WS: Final = sure_match(WS_LINE)
+_STRING_QUOTE: Final = sure_match(STRING_QUOTE_BODY)
 # [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
-_LINE_ENDS: Final = always(r"[\r\n]*")
+_LINE_ENDS: Final = sure_match(r"[\r\n]*")
 # A line's rest and its one line end (LF, CR or CRLF): blank lines after it are not part of
 # it, so a skipped statement's text does not depend on where a chunk ends.
-_REST_OF_LINE: Final = always(r"[^\r\n]*(?:\r\n|\r|\n)?")
+_REST_OF_LINE: Final = sure_match(r"[^\r\n]*(?:\r\n|\r|\n)?")
 
 
-class LineParser(BatchParser):
+class LineParser(BatchReader):
     """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
 
     Each quad's fourth element is ``default`` for the default graph, else
@@ -120,7 +120,7 @@ class LineParser(BatchParser):
         self._first_line = 1
         self._src = ""
 
-    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
+    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[SinkQuad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
         self.name = reader.name
         match = (NQUADS_RE if self.quads else NTRIPLES_RE).match
@@ -137,7 +137,7 @@ class LineParser(BatchParser):
         for src in reader:
             self._src = src
             self._first_line = reader.line
-            out: list[Quad] = []
+            out: list[SinkQuad] = []
             append = out.append
             pos = 0
             end = len(src)
@@ -203,9 +203,9 @@ class LineParser(BatchParser):
         self.terms.trim()
         trim_caches(self._plain, self._typed, self._graphs)
 
-    def _placed(self) -> Placed:
+    def _placed(self) -> BatchPlaces:
         """Each statement's line and five columns: where it starts, where its subject ends,
-        where its object starts and ends, and where it ends past its '.' (see Placed).
+        where its object starts and ends, and where it ends past its '.' (see BatchPlaces).
 
         Every recorded offset starts a line (the loop resumes after line ends only), so
         columns count from it, and lines by the line ends since the one before.
@@ -226,7 +226,7 @@ class LineParser(BatchParser):
             (start, subject_end), (object_start, object_end) = m.span(1), m.span(object_group)
             b = line_start - 1  # columns count from 1
             columns += (start - b, subject_end - b, object_start - b, object_end - b, m.end() - b)
-        return Placed(lines, columns, None, [], [])
+        return BatchPlaces(lines, columns, None, [], [])
 
     # --- term helpers shared by both paths ---------------------------------------------
 
@@ -284,7 +284,7 @@ class LineParser(BatchParser):
             return self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
         return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
-    def _statement(self, src: str, pos: int) -> tuple[int, Quad | None]:
+    def _statement(self, src: str, pos: int) -> tuple[int, SinkQuad | None]:
         """Read one line: blank, comment or statement. Raise ParseError at the exact token."""
         pos = _WS(src, pos).end()
         if pos >= len(src):

@@ -29,7 +29,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.charclass import char_class
-from ..syntax.driver import BatchParser, GraphFor, OnError, Placed, Quad, label_itself
+from ..syntax.reader import BatchReader, GraphFor, OnError, BatchPlaces, SinkQuad, label_itself
 from ..syntax.errors import (
     ILL_TYPED,
     QUOTE_MAX,
@@ -70,9 +70,9 @@ from ..syntax.messages import (
     expected,
 )
 from ..syntax.positions import LINE_END_RE, count_line_ends, line_start_before, line_starts, locate
-from ..syntax.scan import TO_LINE_END, always, iriref_body_end
+from ..syntax.scan import TO_LINE_END, sure_match, iriref_body_end
 from ..syntax.shown import clip
-from ..syntax.source import ChunkReader
+from ..syntax.chunks import ChunkReader
 from ..syntax.xsd import ill_typed
 from .terms import (
     RDF_FIRST,
@@ -91,14 +91,14 @@ __all__ = ["TurtleParser"]
 
 # [161s] WS ::= #x20 | #x9 | #xD | #xA ; comments ('#' to the end of the line) count as WS.
 # The two branches start with different characters: the match never backtracks.
-_WS: Final = always(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
+_WS: Final = sure_match(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
 # A run of ';' (empty predicateObjectList entries, [7]'s `(';' (verb objectList)?)*`) and the
 # WS after each, in one step instead of two a ';'.
-_SEMICOLONS: Final = always(r"(?:;(?:[ \t\r\n]+|#[^\r\n]*)*)*")
+_SEMICOLONS: Final = sure_match(r"(?:;(?:[ \t\r\n]+|#[^\r\n]*)*)*")
 
 # [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
-_IRI_PLAIN: Final = always(IRIREF_PLAIN)
-_IRIREF_BODY: Final = always(IRIREF_BODY)
+_IRI_PLAIN: Final = sure_match(IRIREF_PLAIN)
+_IRIREF_BODY: Final = sure_match(IRIREF_BODY)
 
 # [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
 # [168s] PN_LOCAL  ::= (PN_CHARS_U | ':' | [0-9] | PLX)
@@ -130,14 +130,14 @@ _new_str = str.__new__
 _NUMBER_RE: Final = re.compile(rf"({DOUBLE})|({DECIMAL})|({INTEGER})")
 
 # [22] STRING_LITERAL_QUOTE, [23] STRING_LITERAL_SINGLE_QUOTE (bodies in _grammar)
-_STRING_QUOTE: Final = always(STRING_QUOTE_BODY)
-_STRING_SINGLE: Final = always(STRING_SINGLE_QUOTE_BODY)
+_STRING_QUOTE: Final = sure_match(STRING_QUOTE_BODY)
+_STRING_SINGLE: Final = sure_match(STRING_SINGLE_QUOTE_BODY)
 # [24] STRING_LITERAL_LONG_SINGLE_QUOTE ::= "'''" (("'" | "''")? ([^'\] | ECHAR | UCHAR))* "'''"
 # [25] STRING_LITERAL_LONG_QUOTE ::= '"""' (('"' | '""')? ([^"\] | ECHAR | UCHAR))* '"""'
 # Unrolled: a run of ordinary characters is one step; a quote is taken only when it does not
 # start the closing triple, so the body ends exactly where the grammar's first '"""' is.
-_LONG_QUOTE: Final = always(r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*')
-_LONG_SINGLE: Final = always(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
+_LONG_QUOTE: Final = sure_match(r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*')
+_LONG_SINGLE: Final = sure_match(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
 
 # The commonest shape, "verb object" or "object" followed by ';', ',' or '.', in one match
 # instead of six. It is taken only when every term is already in a cache (so was validated
@@ -213,7 +213,7 @@ def _flush_held_warnings(held: list[ParseError], warn: Callable[[ParseError], No
     held.clear()
 
 
-class TurtleParser(BatchParser):
+class TurtleParser(BatchReader):
     """Parses RDF 1.1 Turtle, or TriG with ``graph_for``, into batches of ``(s, p, o, g)``.
 
     ``base`` is the base IRI before any ``@base`` (publicID or the source location), or None.
@@ -253,9 +253,9 @@ class TurtleParser(BatchParser):
         self._first_line = 1
         self._done = False
 
-    # --- driver ----------------------------------------------------------------------------
+    # --- reader -----------------------------------------------------------------------------
 
-    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
+    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[SinkQuad]]:
         """The statements of the document, one non-empty list per buffer parsed (see ``parse``)."""
         self.name = reader.name
         src = self._src = reader.read_more()
@@ -279,8 +279,8 @@ class TurtleParser(BatchParser):
         src: str,
         warn: Callable[[ParseError], None] | None,
         held: list[ParseError],
-    ) -> Iterator[list[Quad]]:
-        out: list[Quad] = []
+    ) -> Iterator[list[SinkQuad]]:
+        out: list[SinkQuad] = []
         # The error of the statement being skipped: handed on once its end is found.
         skipping: ParseError | None = None
         ws = _WS
@@ -355,7 +355,7 @@ class TurtleParser(BatchParser):
         del self.spans[statements:]
         del self.subject_spans[subjects:]
 
-    def _placed(self) -> Placed:
+    def _placed(self) -> BatchPlaces:
         assert self.spans is not None and self.subject_spans is not None
         subject_spans = self.subject_spans
         starts, first_line = line_starts(self._src), self._first_line
@@ -365,7 +365,7 @@ class TurtleParser(BatchParser):
             first_line,
             list(chain.from_iterable(zip(subject_spans[1::3], subject_spans[2::3], strict=True))),
         )
-        return Placed(lines, columns, subject_spans[0::3], subject_lines, subject_columns)
+        return BatchPlaces(lines, columns, subject_spans[0::3], subject_lines, subject_columns)
 
     def trim_caches(self) -> None:
         """Bound every term cache (once per buffer: the hot loop carries no check)."""
@@ -437,7 +437,7 @@ class TurtleParser(BatchParser):
 
     # [2] statement ::= directive | triples '.'
     # [3] directive ::= prefixID | base | sparqlPrefix | sparqlBase
-    def _read_statement(self, src: str, pos: int, out: list[Quad]) -> int:
+    def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         c = src[pos]
         if self._in_block:
             return self._read_in_block(src, pos, out)
@@ -465,7 +465,7 @@ class TurtleParser(BatchParser):
     # [2g] block ::= triplesOrGraph | wrappedGraph | triples2 | "GRAPH" labelOrSubject wrappedGraph
     # [3g] triplesOrGraph ::= labelOrSubject (wrappedGraph | predicateObjectList '.')
     # [4g] triples2 ::= blankNodePropertyList predicateObjectList? '.' | collection predicateObjectList '.'
-    def _read_block(self, src: str, pos: int, out: list[Quad]) -> int:
+    def _read_block(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         if src[pos] == "{":
             return self._open_block(pos, self.default)
         label_end, label = self._read_label(src, pos)
@@ -524,7 +524,7 @@ class TurtleParser(BatchParser):
         return pos + 1
 
     # [6g] triplesBlock ::= triples ('.' triplesBlock?)?
-    def _read_in_block(self, src: str, pos: int, out: list[Quad]) -> int:
+    def _read_in_block(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         c = src[pos]
         if c == "}":
             self._graph, self._in_block = self.default, False
@@ -626,7 +626,7 @@ class TurtleParser(BatchParser):
     # [12] object ::= iri | BlankNode | collection | blankNodePropertyList | literal
     # [14] blankNodePropertyList ::= '[' predicateObjectList ']'
     # [15] collection ::= '(' object* ')'
-    def _read_triples(self, src: str, pos: int, out: list[Quad]) -> int:
+    def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         """One ``triples '.'`` statement, the productions above in one flat loop: the innermost in
         locals, the enclosing ones on ``stack``, ``state`` naming the next token; a finished term
         is delivered by state (subject, object, collection item). Source maps: a triple spans from
@@ -753,7 +753,7 @@ class TurtleParser(BatchParser):
         return pending
 
     def _add_item(
-        self, term: Node, head: Node | None, last: Node | None, out: list[Quad]
+        self, term: Node, head: Node | None, last: Node | None, out: list[SinkQuad]
     ) -> tuple[Node, Node]:
         """A collection's next item: a new cell holding ``term``, linked from the last one."""
         cell = self.terms.fresh_bnode()
@@ -783,7 +783,7 @@ class TurtleParser(BatchParser):
             subject_spans += (frame.last, opened, end)
         return frame
 
-    def _close_collection(self, head: Node | None, last: Node | None, out: list[Quad], pos: int) -> Node:
+    def _close_collection(self, head: Node | None, last: Node | None, out: list[SinkQuad], pos: int) -> Node:
         """A collection's value at its ')' (at ``pos``): its first cell, or rdf:nil when empty."""
         if head is None or last is None:
             return RDF_NIL

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from ..syntax.driver import OnError
+from ..syntax.reader import OnError
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -34,7 +34,7 @@ from ..syntax.grammar import (
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
-from ..syntax.source import ChunkReader
+from ..syntax.chunks import ChunkReader
 from ..syntax.xsd import ill_typed
 from .lines import LineParser
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms

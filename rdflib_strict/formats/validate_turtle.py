@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from ..syntax.driver import OnError, Quad
+from ..syntax.reader import OnError, SinkQuad
 from ..syntax.errors import ILL_TYPED, ErrorKind
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
@@ -52,7 +52,7 @@ from ..syntax.grammar import (
     run_of,
 )
 from ..syntax.iri import ASCII_IRI_SHAPE
-from ..syntax.source import ChunkReader
+from ..syntax.chunks import ChunkReader
 from ..syntax.xsd import ill_typed
 from .terms import Terms
 from .turtle import TurtleParser
@@ -194,7 +194,7 @@ class TurtleValidator(TurtleParser):
         return count + self._triples
 
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
-    def _read_statement(self, src: str, pos: int, out: list[Quad]) -> int:
+    def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         self._since_compile += 1
         run = self._run
         if run is None:
@@ -279,5 +279,5 @@ class TurtleValidator(TurtleParser):
                     )
 
 
-def _discard(batch: list[Quad]) -> None:
+def _discard(batch: list[SinkQuad]) -> None:
     pass

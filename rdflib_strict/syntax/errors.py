@@ -330,7 +330,7 @@ class SpanError(ValueError):
 
     ``start`` and ``end`` locate it in the text the raiser was given (an escaped body, a
     token); None for both means "the whole token". ``kind`` is the kind of the ParseError it
-    becomes: each parser turns it into one with ``BatchParser._located``; it never reaches
+    becomes: each parser turns it into one with ``BatchReader._located``; it never reaches
     the caller.
     """
 

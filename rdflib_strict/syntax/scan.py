@@ -14,13 +14,13 @@ from .errors import ErrorKind, SpanError
 from .grammar import IRIREF_BODY
 from .messages import bad_iri_escape
 
-__all__ = ["TO_LINE_END", "Scan", "always", "describe_char", "iriref_body_end"]
+__all__ = ["TO_LINE_END", "SureMatch", "sure_match", "describe_char", "iriref_body_end"]
 
 #: A regex's ``match(string, pos)`` that cannot fail: the pattern matches the empty string.
-Scan: TypeAlias = Callable[[str, int], "re.Match[str]"]
+SureMatch: TypeAlias = Callable[[str, int], "re.Match[str]"]
 
 
-def always(pattern: str) -> Scan:
+def sure_match(pattern: str) -> SureMatch:
     """``re.compile(pattern).match``, typed as never returning None.
 
     For runs such as whitespace or a string body, which may be empty: callers take
@@ -29,12 +29,12 @@ def always(pattern: str) -> Scan:
     compiled = re.compile(pattern)
     if compiled.match("") is None:
         raise ValueError(f"{pattern!r} does not match the empty string, so its match can fail")
-    return cast(Scan, compiled.match)
+    return cast(SureMatch, compiled.match)
 
 
-_IRIREF_BODY: Final = always(IRIREF_BODY)
+_IRIREF_BODY: Final = sure_match(IRIREF_BODY)
 #: The rest of a line, up to (not including) its LF or CR: a comment's extent.
-TO_LINE_END: Final = always(r"[^\r\n]*")
+TO_LINE_END: Final = sure_match(r"[^\r\n]*")
 
 
 def iriref_body_end(src: str, pos: int) -> int:

@@ -13,14 +13,14 @@ from rdflib.term import Node
 
 from .errors import ErrorKind, ParseError, SpanError
 from .positions import Span
-from .source import ChunkReader
+from .chunks import ChunkReader
 
 __all__ = [
-    "BatchParser",
+    "BatchReader",
     "GraphFor",
     "OnError",
-    "Placed",
-    "Quad",
+    "BatchPlaces",
+    "SinkQuad",
     "label_itself",
     "object_span",
     "on_error_arg",
@@ -30,7 +30,7 @@ __all__ = [
 
 #: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
 #: parser was told stands for a graph: a sink's context, a label, or None for the default).
-Quad = tuple[Node, Node, Node, Any]
+SinkQuad = tuple[Node, Node, Node, Any]
 #: What a caller passes to skip bad statements: called with each one's ParseError (whose
 #: ``skipped`` holds the statement's text) before parsing resumes after it.
 OnError = Callable[[ParseError], None]
@@ -44,7 +44,7 @@ def label_itself(label: Node) -> Hashable:
     return label
 
 
-class Placed(NamedTuple):
+class BatchPlaces(NamedTuple):
     """Where a batch's statements were written, as flat lists of 1-based lines and columns.
 
     The line formats (``subjects`` None) write each statement on one line: ``lines`` holds
@@ -64,7 +64,7 @@ class Placed(NamedTuple):
 
 
 def statement_span(source: str, lines: Sequence[int], columns: Sequence[int], i: int, one_line: bool) -> Span:
-    """Statement ``i`` of ``lines`` and ``columns`` laid out as Placed's (``one_line``: a
+    """Statement ``i`` of ``lines`` and ``columns`` laid out as BatchPlaces's (``one_line``: a
     line format's)."""
     if one_line:
         line = lines[i]
@@ -95,7 +95,7 @@ def on_error_arg(value: object) -> OnError | None:
     raise TypeError(f"on_error must be a callable taking a ParseError, not {type(value).__name__}")
 
 
-class BatchParser:
+class BatchReader:
     """What the format parsers share: ``batches()`` yields lists of statements, ``parse()``
     hands each list to a callback (a SinkWriter's ``emit``, a counter, ``list.extend``).
 
@@ -104,7 +104,7 @@ class BatchParser:
     """
 
     name: str = "<string>"
-    #: While ``placed_batches`` runs, where each statement of the batch being read starts (and
+    #: While ``batches_with_places`` runs, where each statement of the batch being read starts (and
     #: what else the parser needs to place it): the hot loops test this once per statement.
     spans: list[Any] | None = None
     #: Likewise, the subjects written in the batch and where (Turtle and TriG).
@@ -144,13 +144,13 @@ class BatchParser:
         base = start if offset is None else offset
         return self._error(base + e.start, base + e.end, e.msg, e.kind)
 
-    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[Quad]]:
+    def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[SinkQuad]]:
         raise NotImplementedError
 
-    def placed_batches(
+    def batches_with_places(
         self, reader: ChunkReader, on_error: OnError | None = None
-    ) -> Iterator[tuple[list[Quad], Placed]]:
-        """``batches``, each with where its statements were written (see Placed)."""
+    ) -> Iterator[tuple[list[SinkQuad], BatchPlaces]]:
+        """``batches``, each with where its statements were written (see BatchPlaces)."""
         spans: list[Any] = []
         subject_spans: list[Any] = []
         self.spans, self.subject_spans = spans, subject_spans
@@ -164,12 +164,12 @@ class BatchParser:
         finally:
             self.spans = self.subject_spans = None
 
-    def _placed(self) -> Placed:
+    def _placed(self) -> BatchPlaces:
         """The batch's recorded ``spans`` as lines and columns (``_src`` holds its text)."""
         raise NotImplementedError
 
     def parse(
-        self, reader: ChunkReader, emit: Callable[[list[Quad]], None], on_error: OnError | None = None
+        self, reader: ChunkReader, emit: Callable[[list[SinkQuad]], None], on_error: OnError | None = None
     ) -> int:
         """Parse everything ``reader`` yields, handing each batch of statements to ``emit``.
 
