@@ -205,7 +205,8 @@ class _NeedMore(Exception):
     """The statement runs past the end of the buffer and the input has more."""
 
 
-def _hand_on(held: list[ParseError], warn: Callable[[ParseError], None] | None) -> None:
+def _flush_held_warnings(held: list[ParseError], warn: Callable[[ParseError], None] | None) -> None:
+    """Hands the held ill-typed-literal warnings to ``warn``, in order, and forgets them."""
     assert warn is not None  # held fills only when there is a warn to hand on to
     for w in held:
         warn(w)
@@ -313,7 +314,7 @@ class TurtleParser(BatchReader):
                 else:
                     pos = read_statement(src, pos, out)
                 if held:
-                    _hand_on(held, warn)
+                    _flush_held_warnings(held, warn)
             except _NeedMore:
                 # The unfinished statement's triples (and warnings) are dropped: it is parsed
                 # again, whole.
@@ -336,7 +337,7 @@ class TurtleParser(BatchReader):
                 pos = start - line_start
             except ParseError as e:
                 if held:  # found before the error, as one reading finds them
-                    _hand_on(held, warn)
+                    _flush_held_warnings(held, warn)
                 if on_error is None:
                     raise
                 del out[mark:]
@@ -426,7 +427,7 @@ class TurtleParser(BatchReader):
             )
         return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
 
-    def _need(self, pos: int, what: str) -> ParseError:
+    def _need_more_or_fail(self, pos: int, what: str) -> ParseError:
         """At the end of the buffer: ask for more input, or fail at the end of the document."""
         if not self._done:
             raise _NeedMore
@@ -472,7 +473,7 @@ class TurtleParser(BatchReader):
             return self._read_triples(src, pos, out)
         after = _WS(src, label_end).end()
         if after >= len(src):
-            raise self._need(after, "a predicate or '{' after the subject or graph name")
+            raise self._need_more_or_fail(after, "a predicate or '{' after the subject or graph name")
         if src[after] != "{":
             return self._read_triples(src, pos, out)  # the subject is read again, from the caches
         return self._open_block(after, self._named_graph(label, pos, label_end))
@@ -481,13 +482,13 @@ class TurtleParser(BatchReader):
         """After "GRAPH": labelOrSubject wrappedGraph."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "a graph name after GRAPH")
+            raise self._need_more_or_fail(pos, "a graph name after GRAPH")
         label_end, label = self._read_label(src, pos)
         if label is None:
             raise self._expected(pos, "a graph name (an IRI, a prefixed name or a blank node) after GRAPH")
         after = _WS(src, label_end).end()
         if after >= len(src):
-            raise self._need(after, "'{' after the graph name")
+            raise self._need_more_or_fail(after, "'{' after the graph name")
         if src[after] != "{":
             raise self._expected(after, "'{' after the graph name")
         return self._open_block(after, self._named_graph(label, pos, label_end))
@@ -557,7 +558,7 @@ class TurtleParser(BatchReader):
             raise self._expected(pos, "'@prefix', '@base' or a subject")
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "'.' at the end of the directive")
+            raise self._need_more_or_fail(pos, "'.' at the end of the directive")
         if src[pos] != ".":
             raise self._expected(pos, "'.' at the end of the directive")
         # Only now: a directive cut by the buffer's end is read again, and '@base <b/>' read
@@ -581,7 +582,7 @@ class TurtleParser(BatchReader):
         """A prefix and its namespace, and what declares them once the directive is whole."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "a prefix name ending in ':'")
+            raise self._need_more_or_fail(pos, "a prefix name ending in ':'")
         m = _PNAME_NS_RE.match(src, pos)
         if m is None:
             raise self._expected(pos, "a prefix name ending in ':'")
@@ -590,7 +591,7 @@ class TurtleParser(BatchReader):
             raise self._error(pos, m.end(), _prefix_ends_with_dot(prefix), ErrorKind.INVALID_PREFIXED_NAME)
         pos = _WS(src, m.end()).end()
         if pos >= len(src):
-            raise self._need(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
+            raise self._need_more_or_fail(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
         if src[pos] != "<":
             raise self._expected(pos, f"a namespace IRI in <...> after '{clip(prefix)}:'")
         pos, iri = self._read_iriref(src, pos)
@@ -605,7 +606,7 @@ class TurtleParser(BatchReader):
         """A base IRI, and what makes it the base once the directive is whole."""
         pos = _WS(src, pos).end()
         if pos >= len(src):
-            raise self._need(pos, "a base IRI in <...>")
+            raise self._need_more_or_fail(pos, "a base IRI in <...>")
         if src[pos] != "<":
             raise self._expected(pos, "a base IRI in <...>")
         pos, iri = self._read_iriref(src, pos)
@@ -626,38 +627,27 @@ class TurtleParser(BatchReader):
     # [14] blankNodePropertyList ::= '[' predicateObjectList ']'
     # [15] collection ::= '(' object* ')'
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
-        """One ``triples '.'`` statement, every production above in one flat loop: the innermost
-        production in locals, the enclosing ones on ``stack``, ``state`` naming the next token.
-        A finished term is delivered by state: subject, object of a triple, collection item.
-        Source maps: a triple spans from ``first`` (-1: its object's start) to its object's end;
-        its object from ``begin``.
-        """
+        """One ``triples '.'`` statement, the productions above in one flat loop: the innermost in
+        locals, the enclosing ones on ``stack``, ``state`` naming the next token; a finished term
+        is delivered by state (subject, object, collection item). Source maps: a triple spans from
+        ``first`` (-1: its object's start) to its object's end, its object from ``begin``."""
         ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
         stack: list[Frame] = []
         pnames_get, iris_get, plain_get = self._pnames.get, self._iris.get, self._plain.get
-        fast_verb_object, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match
+        fast_pair, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match  # pair: verb object
         push, new_plain, new_frame = stack.append, self._new_plain_literal, tuple.__new__
         kind, state, term_start, first, pending = _TOP, _SUBJECT, pos, pos, -1
-        # The states make a triple only once its subject and predicate are read.
-        subject = predicate = _UNSET
-        head: Node | None = None
-        last: Node | None = None
-        p: Node | None
-        o: Node | None
-        opening: Node | None = None  # a '[' just delivered, whose property list comes next
-        while True:
-            # Fast path: "verb object" or "object", then ';' ',' '.', every term cached.
-            m = None
-            if state == _OBJECT:
-                m = fast_object(src, pos)
-                if m is not None:
-                    _, op, oi, os, _, punct = m.groups()
-                    p = predicate
-            elif state == _VERB or state == _AFTER_SEMICOLON:
-                m = fast_verb_object(src, pos)
-                if m is not None:
-                    _, vp, vi, va, _, op, oi, os, _, punct = m.groups()
-                    p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
+        subject = predicate = _UNSET  # the states make a triple only once both are read
+        head = last = opening = p = None  # opening: a '[' just delivered, its property list next
+        while True:  # fast path first: "verb object" or "object", then ';' ',' '.', terms cached
+            if state == _OBJECT and (m := fast_object(src, pos)) is not None:
+                _, op, oi, os, _, punct = m.groups()
+                p = predicate
+            elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
+                _, vp, vi, va, _, op, oi, os, _, punct = m.groups()
+                p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
+            else:
+                m = None
             if m is not None:
                 o = pnames_get(op) if op else iris_get(oi) if os is None else plain_get(os) or new_plain(os)
                 if p is not None and o is not None and (punct is not None or kind == _TOP):
@@ -667,41 +657,32 @@ class TurtleParser(BatchReader):
                         spans += (m.start(1) if first < 0 else first, m.start(ends - 4), m.start(ends))
                     if punct is None:
                         return m.end()
-                    predicate, first = p, -1
+                    predicate, first, pos = p, -1, m.end()
                     state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
-                    pos = m.end()
                     continue
             pos = ws(src, pos).end()
             if pos >= n:
-                raise self._need(pos, self._what(state, kind, src, term_start, pos))
+                raise self._need_more_or_fail(pos, self._expected_in(state, kind, src, term_start, pos))
             c = src[pos]
-            if state == _AFTER_OBJECT or state == _AFTER_SEMICOLON or state == _VERB_OR_END:
-                if c == ";" and state != _VERB_OR_END:
-                    state, pos, first = _AFTER_SEMICOLON, _SEMICOLONS(src, pos).end(), -1
-                    continue
-                if c == "," and state == _AFTER_OBJECT:
-                    state, pos, first = _OBJECT, pos + 1, -1
-                    continue
-                if kind == _TOP and (c == "." or (c == "}" and self._in_block)):
-                    return pos + 1 if c == "." else pos  # a block's last '.' is optional
-                if c == "]" and kind == _PROPERTY_LIST:
+            if state != _SUBJECT and state != _OBJECT and state != _ITEM:  # between terms
+                if c == "]" and kind == _PROPERTY_LIST and state != _VERB:
                     pos, term_start = pos + 1, -1  # the object was the whole '[ ... ]': no quote
                     frame = self._close_property_list(stack.pop(), subject, pos)
                     kind, subject, predicate, head, last, state, first, _, _ = frame
-                    continue
-                if state == _AFTER_OBJECT:
-                    raise self._after_object_error(src, pos, kind, term_start)
-            if state != _SUBJECT and state != _OBJECT and state != _ITEM:
-                first = pos if first < 0 else first
-                pos, predicate = self._read_verb(src, pos, state, kind)
-                state = _OBJECT
+                elif c in ";,.}" or state == _AFTER_OBJECT:
+                    next_state, pos = self._separator(src, pos, state, kind, term_start)
+                    if next_state is None:
+                        return pos
+                    state, first = next_state, -1
+                else:
+                    first = pos if first < 0 else first
+                    pos, predicate = self._read_verb(src, pos, state, kind)
+                    state = _OBJECT
                 continue
-            # A term: subject, object or collection item.
-            term_start = begin = pos
+            term_start = begin = pos  # a term: subject, object or collection item
             if c == "[":
                 pos, term, opening = self._read_open_bracket(src, pos)
-            elif c == "(":
-                # [15] collection: its value (the first cell, or rdf:nil) is known at ')'.
+            elif c == "(":  # [15] collection: its value (first cell, or rdf:nil) is known at ')'
                 push(new_frame(Frame, (kind, subject, predicate, head, last, state, first, pos, pending)))
                 kind, head, last, state, pos = _COLLECTION, None, None, _ITEM, pos + 1
                 continue
@@ -711,8 +692,7 @@ class TurtleParser(BatchReader):
                 pos, term_start = pos + 1, -1
             else:
                 pos, term = self._read_atom(src, pos, state, kind, term_start)
-            # Deliver the term.
-            if state == _OBJECT:
+            if state == _OBJECT:  # the term delivered
                 append((subject, predicate, term, default))
                 state = _AFTER_OBJECT
             elif state == _ITEM:
@@ -721,11 +701,31 @@ class TurtleParser(BatchReader):
                 subject, state, first = term, _VERB, begin
             if spans is not None:
                 pending = self._placed_term(state, first, begin, -1 if opening else pos, term, head, last)
-            if opening is not None:
+            if opening is not None:  # [14] blankNodePropertyList: its predicateObjectList next
                 after = _VERB_OR_END if state == _VERB else state
                 push(new_frame(Frame, (kind, subject, predicate, head, last, after, first, begin, pending)))
                 kind, subject, predicate, state = _PROPERTY_LIST, opening, _UNSET, _VERB
                 opening, first = None, -1
+
+    # [7] predicateObjectList's ';', [8] objectList's ',' and the '.' that ends [6] triples
+    def _separator(
+        self, src: str, pos: int, state: State, kind: Kind, term_start: int
+    ) -> tuple[State | None, int]:
+        """At ``pos``, between terms and not at a predicate: the state after a ';' or ',' there
+        and the position after it, or None and the position after the statement's end ('.', or
+        a graph block's '}': its last '.' is optional); anything else raises what was expected.
+        """
+        c = src[pos]
+        if state != _VERB:  # after the subject, only a predicate can come
+            if c == ";" and state != _VERB_OR_END:
+                return _AFTER_SEMICOLON, _SEMICOLONS(src, pos).end()
+            if c == "," and state == _AFTER_OBJECT:
+                return _OBJECT, pos + 1
+            if kind == _TOP and (c == "." or (c == "}" and self._in_block)):
+                return None, pos + 1 if c == "." else pos
+        if state == _AFTER_OBJECT:
+            raise self._after_object_error(src, pos, kind, term_start)
+        raise self._verb_error(src, pos, state, kind)
 
     def _placed_term(
         self, state: State, first: int, begin: int, end: int, term: Node, head: Node | None, last: Node | None
@@ -797,7 +797,7 @@ class TurtleParser(BatchReader):
         """The blank node a '[' at ``pos`` makes, and itself again if a property list follows."""
         after = _WS(src, pos + 1).end()
         if after >= len(src):
-            raise self._need(after, "a predicate or ']'")
+            raise self._need_more_or_fail(after, "a predicate or ']'")
         node = self.terms.fresh_bnode()
         if src[after] == "]":
             return after + 1, node, None
@@ -846,7 +846,7 @@ class TurtleParser(BatchReader):
             raise self._error(
                 pos, pos + 1, "'a' (rdf:type) can only be used as a predicate", ErrorKind.MISPLACED_TERM
             )
-        raise self._expected(pos, self._what(state, kind, src, term_start, pos))
+        raise self._expected(pos, self._expected_in(state, kind, src, term_start, pos))
 
     def _read_iri_at(self, src: str, pos: int) -> tuple[int, URIRef]:
         """The IRIREF at ``pos``: a plain body by one scan and the cache, else the full reader."""
@@ -860,11 +860,11 @@ class TurtleParser(BatchReader):
         """The prefixed name ``m`` matched at ``pos``: from the cache, else the full reader."""
         end = m.end()
         cached = self._pnames.get(src[pos:end]) if src[end - 1] != "." else None
-        if cached is None or _checks_what_follows(src, end):
+        if cached is None or _next_char_needs_full_reader(src, end):
             return self._read_prefixed_name(src, pos, m)
         return end, cached
 
-    def _what(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
+    def _expected_in(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
         """What the parser expected in ``state`` (for ``expected X, found Y``)."""
         ends = ["']'"] if kind == _PROPERTY_LIST else ["'.'", "'}'"] if self._in_block else ["'.'"]
         if state == _SUBJECT:
@@ -903,7 +903,7 @@ class TurtleParser(BatchReader):
         unclosed = self._unclosed_long_string(src, pos, term_start)
         if unclosed is not None:
             return unclosed
-        return self._expected(pos, self._what(_AFTER_OBJECT, kind, src, term_start, pos))
+        return self._expected(pos, self._expected_in(_AFTER_OBJECT, kind, src, term_start, pos))
 
     def _unclosed_long_string(self, src: str, pos: int, term_start: int) -> ParseError | None:
         """The error for a long string left open, if the object just read looks like one.
@@ -943,7 +943,7 @@ class TurtleParser(BatchReader):
                 "'[ ... ]' with properties inside can stand alone as a statement)",
                 ErrorKind.SYNTAX,
             )
-        return self._expected(pos, self._what(state, kind, src, pos, pos))
+        return self._expected(pos, self._expected_in(state, kind, src, pos, pos))
 
     # --- terms -----------------------------------------------------------------------------
 
@@ -1004,7 +1004,7 @@ class TurtleParser(BatchReader):
             end -= 1
         text = src[pos:end]
         cached = self._pnames.get(text)
-        if cached is not None and not _checks_what_follows(src, end):
+        if cached is not None and not _next_char_needs_full_reader(src, end):
             return end, cached
         if prefix.endswith("."):
             raise self._error(pos, end, _prefix_ends_with_dot(prefix), ErrorKind.INVALID_PREFIXED_NAME)
@@ -1209,7 +1209,7 @@ def _starts_term(src: str, pos: int) -> bool:
     )
 
 
-def _checks_what_follows(src: str, end: int) -> bool:
+def _next_char_needs_full_reader(src: str, end: int) -> bool:
     """Whether the character after a prefixed name ending at ``end`` is one the full reader
     looks at ('\\' of a bad escape, '-' or U+00B7 that cannot start a local name): a cached
     name goes the full reader's way too then, so the error does not depend on the cache."""
