@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType, TracebackType
 from typing import IO, Any, Final, cast
 
-from ..formats.table import COMPRESSION_SUFFIXES, FORMATS, media_type
+from ..formats.table import COMPRESSION_SUFFIXES, FORMATS, is_url, media_type
 from ..syntax.chunks import ChunkReader, reads_text
 from ..syntax.errors import SourceError
 from ..syntax.positions import ByteLineEnds
@@ -80,11 +80,6 @@ _ZSTD_FEED: Final = 8 << 10
 def file_iri(path: str | os.PathLike[str]) -> str:
     """The ``file:`` IRI of a local path (made absolute against the working directory)."""
     return pathlib.Path(os.fspath(path)).absolute().as_uri()
-
-
-def is_url(source: object) -> bool:
-    """Whether ``source`` is an ``http://`` or ``https://`` URL that ``open_source`` downloads."""
-    return isinstance(source, str) and source[:8].lower().startswith(("http://", "https://"))
 
 
 def accept_header(fmt: str | None) -> str:

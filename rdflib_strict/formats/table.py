@@ -22,6 +22,7 @@ __all__ = [
     "LINE_FORMATS",
     "Format",
     "format_for",
+    "is_url",
     "media_type",
 ]
 
@@ -114,6 +115,12 @@ _ACCEPTED: Final = (
 )
 
 
+def is_url(source: object) -> bool:
+    """Whether ``source`` is an ``http://`` or ``https://`` URL (downloaded when opened; its
+    path's extension names its format)."""
+    return isinstance(source, str) and source[:8].lower().startswith(("http://", "https://"))
+
+
 def media_type(header: str | None) -> str | None:
     """``text/turtle`` from ``text/turtle; charset=utf-8``; None if there is no header."""
     if header is None:
@@ -154,8 +161,7 @@ def format_for(
 
 def _format_suffix(name: str) -> str:
     """The extension that names the format: a URL's path's, the one before a compression suffix."""
-    is_url = name[:8].lower().startswith(("http://", "https://"))
-    path = pathlib.PurePosixPath(urllib.parse.urlsplit(name).path) if is_url else pathlib.PurePath(name)
+    path = pathlib.PurePosixPath(urllib.parse.urlsplit(name).path) if is_url(name) else pathlib.PurePath(name)
     if path.suffix.lower() in COMPRESSION_SUFFIXES:
         path = path.with_suffix("")
     return path.suffix.lower()
