@@ -509,3 +509,39 @@ def test_ill_typed_warning_once_when_a_statement_is_read_again(chunk: int) -> No
     assert count == 6
     assert [(w.lineno, w.colno) for w in warnings] == [(2, 29), (3, 22), (4, 29), (4, 53)]
     assert parser.warn == warnings.append  # given back after the parse
+
+
+# Each statement below is of the fast patterns' shape ("subject verb object ." with ASCII
+# names), its terms read for the first time: the fast path must hand each to the full reader,
+# which places and explains the error. Line 2 is the statement; columns counted by hand.
+FAST_SHAPED_ERRORS = [
+    # (statement, column, kind, message fragment)
+    (":s :p undef:o .", 7, "undefined-prefix", "undefined prefix 'undef:'"),
+    ("undef:s :p :o .", 1, "undefined-prefix", "undefined prefix 'undef:'"),
+    (":s undef:p :o .", 4, "undefined-prefix", "undefined prefix 'undef:'"),
+    (":s :p <rel> .", 7, "relative-iri-without-base", "relative IRI <rel> but no base IRI"),
+    ("<rel> :p :o .", 1, "relative-iri-without-base", "relative IRI <rel> but no base IRI"),
+    (':s :p "x"@abcdefghi .', 10, "invalid-language-tag", "invalid language tag 'abcdefghi'"),
+    (':s :p "x"^^undef:t .', 12, "undefined-prefix", "undefined prefix 'undef:'"),
+    (':s :p "x"^^rdf:langString .', 7, "invalid-literal", "rdf:langString"),
+    # A namespace not ending in '/' or '#': the local name lands in its authority here.
+    ("port:s :p :o .", 1, "invalid-iri", "invalid IRI <http://example:80s>"),
+]
+
+
+@pytest.mark.parametrize(("statement", "column", "kind", "message"), FAST_SHAPED_ERRORS)
+def test_the_fast_path_leaves_every_error_to_the_full_reader(
+    statement: str, column: int, kind: str, message: str
+) -> None:
+    prefixes = "@prefix : <http://example/> . @prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> ."
+    doc = prefixes + " @prefix port: <http://example:80> .\n" + statement + "\n"
+    with pytest.raises(ParseError) as info:
+        parse(doc)
+    e = info.value
+    assert (e.lineno, e.colno, e.kind.value) == (2, column, kind)
+    assert message in str(e)
+    # The same statement after a valid one of the same shape, with on_error: reported once.
+    errors: list[ParseError] = []
+    g = Graph().parse(data=doc.replace("\n", "\n:a :b :c .\n", 1), format="strict-turtle", on_error=errors.append)
+    assert [(x.lineno, x.colno) for x in errors] == [(3, column)]
+    assert len(g) == 1

@@ -47,6 +47,7 @@ from ..syntax.grammar import (
     INTEGER,
     IRIREF_BODY,
     IRIREF_PLAIN,
+    LANGTAG_BODY,
     LANGTAG_RE,
     PN_CHARS,
     PN_CHARS_BASE,
@@ -139,20 +140,26 @@ _STRING_SINGLE: Final = sure_match(STRING_SINGLE_QUOTE_BODY)
 _LONG_QUOTE: Final = sure_match(r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*')
 _LONG_SINGLE: Final = sure_match(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
 
-# The commonest shape, "verb object" or "object" followed by ';', ',' or '.', in one match
-# instead of six. It is taken only when every term is already in a cache (so was validated
-# by the full reader): the pattern just has to find the token boundaries, which its narrow
-# ASCII name classes and the required whitespace or punctuation after each token ensure.
+# The commonest shapes, "verb object" or "object" followed by ';', ',' or '.', in one match
+# instead of six. The narrow ASCII name classes and the whitespace or punctuation required
+# after each token make every token the pattern finds one the full reader would read the
+# same way: a cached term is taken as is, an uncached one is made by ``_fast_name`` or ``_fast_object`` (which
+# hands anything it cannot make without an error back to the full reader, to explain it).
 _FAST_PNAME: Final = r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*"
-_FAST_OBJECT: Final = rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"'
+# [144s] LANGTAG, and a datatype written as a prefixed name.
+_FAST_OBJECT: Final = (
+    rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"(?:@({LANGTAG_BODY})|\^\^({_FAST_PNAME}))?'
+)
 _FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z))"
 # The empty groups mark where the triple's first token starts, where its object starts and
-# where it ends (source maps): the object's are always the fifth from last and the next to
+# where it ends (source maps): the object's are always the seventh from last and the next to
 # last group (in _FAST_OBJECT_RE the first group marks both the triple and its object).
 _FAST_VERB_OBJECT_RE: Final = re.compile(
     rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
 )
 _FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*()(?:{_FAST_OBJECT})(){_FAST_END}")
+# A statement's subject, when no source map is recorded (it would need the subject's span).
+_FAST_SUBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>)[ \t\r\n]+")
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
 _KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[#])|true|false|a")
@@ -626,35 +633,39 @@ class TurtleParser(BatchReader):
     # [12] object ::= iri | BlankNode | collection | blankNodePropertyList | literal
     # [14] blankNodePropertyList ::= '[' predicateObjectList ']'
     # [15] collection ::= '(' object* ')'
+    # A finished term is delivered by state (subject, object, collection item); a triple is made
+    # only once subject and predicate are read; ``opening`` is a '[' just delivered, its property
+    # list next. Source maps: a triple spans from ``first`` (-1: its object's start) to its
+    # object's end, its object from ``begin``.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
-        """One ``triples '.'`` statement, the productions above in one flat loop: the innermost in
-        locals, the enclosing ones on ``stack``, ``state`` naming the next token; a finished term
-        is delivered by state (subject, object, collection item). Source maps: a triple spans from
-        ``first`` (-1: its object's start) to its object's end, its object from ``begin``."""
+        """One ``triples '.'`` statement, the productions above in one flat loop: the innermost
+        in locals, the enclosing ones on ``stack``, ``state`` naming the next token."""
         ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
         stack: list[Frame] = []
-        pnames_get, iris_get, plain_get = self._pnames.get, self._iris.get, self._plain.get
+        pname, iri, plain = self._pnames.get, self._iris.get, self._plain.get  # cached terms by text
         fast_pair, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match  # pair: verb object
-        push, new_plain, new_frame = stack.append, self._new_plain_literal, tuple.__new__
-        kind, state, term_start, first, pending = _TOP, _SUBJECT, pos, pos, -1
-        subject = predicate = _UNSET  # the states make a triple only once both are read
-        head = last = opening = p = None  # opening: a '[' just delivered, its property list next
-        while True:  # fast path first: "verb object" or "object", then ';' ',' '.', terms cached
+        push, new_frame = stack.append, tuple.__new__
+        kind, pending, predicate, head, last, opening, p = _TOP, -1, _UNSET, None, None, None, None
+        subject, state, term_start, pos = self._fast_subject(src, pos)
+        first = term_start
+        while True:  # fast path first: "verb object" or "object", then ';' ',' '.'
             if state == _OBJECT and (m := fast_object(src, pos)) is not None:
-                _, op, oi, os, _, punct = m.groups()
+                _, op, oi, os, lang, dt, _, punct = m.groups()
                 p = predicate
             elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
-                _, vp, vi, va, _, op, oi, os, _, punct = m.groups()
-                p = RDF_TYPE if va is not None else pnames_get(vp) if vp is not None else iris_get(vi)
+                _, vp, vi, va, _, op, oi, os, lang, dt, _, punct = m.groups()
+                p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or self._fast_name(m, 2)
             else:
                 m = None
             if m is not None:
-                o = pnames_get(op) if op else iris_get(oi) if os is None else plain_get(os) or new_plain(os)
+                # An object's groups start sixth from last; lang is dt: both None (a simple literal).
+                o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt else None
+                o = o or self._fast_object(m, m.re.groups - 6)
                 if p is not None and o is not None and (punct is not None or kind == _TOP):
                     append((subject, p, o, default))
                     if spans is not None:
                         ends = m.re.groups - 1  # the group at the object's end
-                        spans += (m.start(1) if first < 0 else first, m.start(ends - 4), m.start(ends))
+                        spans += (m.start(1) if first < 0 else first, m.start(ends - 6), m.start(ends))
                     if punct is None:
                         return m.end()
                     predicate, first, pos = p, -1, m.end()
@@ -1169,18 +1180,62 @@ class TurtleParser(BatchReader):
                 self.warn(self._error(pos, dt_end, f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL))
         return dt_end, lit
 
-    def _new_plain_literal(self, raw: str) -> Literal | None:
-        """The simple literal for an uncached string body; None if it has escapes.
+    def _fast_subject(self, src: str, pos: int) -> tuple[Node, State, int, int]:
+        """A statement's subject by the fast pattern, when no source map is recorded: the
+        term, the state after it, where it starts and where its verb may start; else what the
+        full reader starts from (no subject yet, at ``pos``)."""
+        m = _FAST_SUBJECT_RE.match(src, pos) if self.spans is None else None
+        if m is not None:
+            sp, si = m.groups()
+            term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 1)
+            if term is not None:
+                return term, _VERB, m.start(1) if sp else m.start(2) - 1, m.end()
+        return _UNSET, _SUBJECT, pos, pos
 
-        The fast path calls this so that unique strings (labels, comments) need not go
-        through the full reader; an escape needs decoding with error positions, so not here.
-        """
-        if "\\" in raw:
+    def _fast_name(self, m: re.Match[str], i: int) -> URIRef | None:
+        """The uncached iri a fast pattern matched as ``m``'s group ``i`` (a prefixed name) or
+        ``i + 1`` (an IRIREF body), made as the full reader makes it; None if that would need
+        an error explained, which the full reader then reads again to explain."""
+        text = m.group(i)
+        if text is not None:
+            return self._fast_pname(text)
+        raw, start = m.group(i + 1), m.start(i + 1) - 1
+        try:
+            return self._iri(raw, start, start + len(raw) + 2)
+        except ParseError:
             return None
-        lit = self.terms.literal(raw, None, None)
-        if len(raw) <= CACHED_TEXT_MAX:
-            self._plain[raw] = lit
+
+    def _fast_object(self, m: re.Match[str], i: int) -> URIRef | Literal | None:
+        """As ``_fast_name``, for an object: groups ``i`` to ``i + 4`` are a prefixed name, an
+        IRIREF body, a string body, its tag and its datatype's prefixed name. A typed literal
+        that is ill-typed while warnings are asked for goes to the full reader, which warns.
+        Escapes never get here: the patterns leave out the backslash."""
+        string, lang, dt = m.group(i + 2, i + 3, i + 4)
+        if string is None:
+            return self._fast_name(m, i)
+        datatype = None
+        if dt is not None:
+            datatype = self._pnames.get(dt) or self._fast_pname(dt)
+            if datatype is None or (self.warn is not None and ill_typed(string, datatype) is not None):
+                return None
+        try:
+            lit = self.terms.literal(string, datatype, lang)
+        except SpanError:
+            return None
+        if lang is None and dt is None and len(string) <= CACHED_TEXT_MAX:
+            self._plain[string] = lit
         return lit
+
+    def _fast_pname(self, text: str) -> URIRef | None:
+        """A prefixed name of the fast patterns' narrow ASCII shape (a valid PNAME_LN whose
+        local part is unreserved characters), or None when its prefix is undeclared or its
+        namespace could make the name an invalid IRI (the full reader then says why)."""
+        prefix, _, local = text.partition(":")
+        namespace = self.prefixes.get(prefix)
+        if namespace is None or not namespace.endswith(("/", "#")):
+            return None
+        term = self._pnames[text] = _new_str(URIRef, namespace + local)
+        return term
 
     def _unescape(self, raw: str, start: int) -> str:
         try:
