@@ -33,6 +33,7 @@ from .formats.table import FORMATS, format_for
 from .formats.terms import Statement, document_prefix
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
+from .syntax.iri import iri_error, is_absolute
 from .syntax.reader import OnError
 from .syntax.wording import plural
 
@@ -600,7 +601,9 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     try:
         rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
         out = sys.stdout.buffer if tmp is None else open_output(tmp, out_path)
-    except (OSError, ModuleNotFoundError) as e:  # ModuleNotFoundError: .zst without a codec
+    except OSError as e:  # named as given: the .part file beside it is ours, not the user's
+        raise _UsageError(f"cannot write {out_path}: {e.strerror or e}") from None
+    except ModuleNotFoundError as e:  # .zst without a codec
         raise _UsageError(f"cannot write: {e}") from None
     conversion = _Convert(args, target, out, rejects)
     ok = False
@@ -1096,6 +1099,9 @@ def _steady_heap() -> None:
     mallopt(_M_TRIM_THRESHOLD, 64 << 20)
 
 
+_NOT_ABSOLUTE = "not an absolute IRI (it must start with a scheme, such as http:)"
+
+
 def _parse(ap: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """The arguments, files anywhere among the options as riot and rapper take them
     (``validate a.nt -q b.nt``): argparse alone takes only the first run of them."""
@@ -1105,6 +1111,11 @@ def _parse(ap: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.
         args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     files = "inputs" if args.command == "convert" else "files"
     setattr(args, files, getattr(args, files) + extra)
+    base = getattr(args, "base", None)
+    if base is not None:  # a bad --base is the command line's fault, not the first file's
+        reason = iri_error(base) if is_absolute(base) else _NOT_ABSOLUTE
+        if reason is not None:
+            args.command_parser.error(f"--base {base}: {reason}")
     return args
 
 

@@ -206,3 +206,29 @@ def test_stdin_without_a_format_says_which_option_names_it() -> None:
     out = run_cli(["convert", "-", "--to", "nt"], doc)
     assert out.returncode == 2
     assert "give --format (ntriples," in out.stderr
+
+
+@pytest.mark.parametrize("command", ["validate", "convert"])
+@pytest.mark.parametrize(
+    ("base", "reason"),
+    [
+        ("ht tp://bad base", "not an absolute IRI"),
+        ("relative/path", "not an absolute IRI"),
+        ("http://a b/", ""),
+    ],
+)
+def test_a_bad_base_is_a_usage_error_not_the_files(command: str, base: str, reason: str) -> None:
+    # Before, the file was blamed: "library.ttl:1:1: invalid IRI <...> (resolved to <ht tp://...>)".
+    args = [command, str(EXAMPLE), "--base", base] + (["--to", "nt"] if command == "convert" else [])
+    out = run_cli(args)
+    assert out.returncode == 2
+    assert f"error: --base {base}: {reason}" in out.stderr
+    assert str(EXAMPLE.name) + ":" not in out.stderr
+
+
+def test_an_output_that_cannot_be_written_is_named_as_given(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "out.nt"
+    out = run_cli(["convert", str(EXAMPLE), "-o", str(target)])
+    assert out.returncode == 2
+    assert f"cannot write {target}: No such file or directory" in out.stderr
+    assert ".part" not in out.stderr

@@ -542,6 +542,7 @@ def test_the_fast_path_leaves_every_error_to_the_full_reader(
     assert message in str(e)
     # The same statement after a valid one of the same shape, with on_error: reported once.
     errors: list[ParseError] = []
-    g = Graph().parse(data=doc.replace("\n", "\n:a :b :c .\n", 1), format="strict-turtle", on_error=errors.append)
+    with_a_valid_one = doc.replace("\n", "\n:a :b :c .\n", 1)
+    g = Graph().parse(data=with_a_valid_one, format="strict-turtle", on_error=errors.append)
     assert [(x.lineno, x.colno) for x in errors] == [(3, column)]
     assert len(g) == 1
