@@ -29,6 +29,8 @@ run, variants interleaved round-robin so that drift affects them all alike):
 * ``process.py``   -- only with ``--process``: whole processes that parse into a Graph and
   exit, and one ``gc.collect()`` after such a parse, strict against rdflib's parser (the
   cost a parse leaves behind).
+* ``fastpath.py``  -- only with ``--fast-path``: counts (no timing) which statements and terms
+  leave the parsers' fast paths for the full readers, by shape.
 * ``sourcemap.py`` -- only with ``--source-map``: parsing with and without a SourceMap (time
   ratio, bytes per statement).
 
@@ -82,6 +84,7 @@ from common import (
 )
 from data import build_inputs, check_count, expected_count, known_count, resolve_data_dir
 from diverse import DIVERSE_SIZES, diverse_inputs
+from fastpath import FastPathRow, fast_path_table, run_fast_path
 from memory import memory_inputs, memory_table, memprobe, run_memory
 from parallel import ParallelRow, parallel_table, run_parallel
 from parse import parse_table, run_parsers
@@ -127,6 +130,8 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
         run_parallel(inp, args.runs or 3, report, args.parallel_rows)
     if args.process:
         run_process(inp, args.runs or 3, args.process_rows, report.notes)
+    if args.fast_path:
+        run_fast_path(inp, args.fast_path_rows)
 
 
 def render(report: Report, args: argparse.Namespace) -> str:
@@ -166,6 +171,13 @@ def render(report: Report, args: argparse.Namespace) -> str:
         parts += [
             "speed-up: the -j 1 median divided by this one; efficiency: speed-up / N. Times "
             "include interpreter start-up. peak RSS: the largest of the process and its workers.",
+            "",
+        ]
+    if args.fast_path_rows:
+        parts += [
+            "## Left by the fast paths (counts, not times)",
+            "",
+            fast_path_table(args.fast_path_rows),
             "",
         ]
     if args.process_rows:
@@ -272,6 +284,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="also time whole processes (parse into a Graph, exit) and a gc.collect() after the parse",
     )
     ap.add_argument(
+        "--fast-path",
+        action="store_true",
+        help="also count, by shape, the statements and terms the fast paths leave to the full readers",
+    )
+    ap.add_argument(
         "--source-map",
         action="store_true",
         help="also time parsing with a SourceMap and its bytes per statement",
@@ -286,6 +303,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         args.sizes = ["small"] if args.quick else list(SIZES)
     args.parallel_rows: list[ParallelRow] = []
     args.process_rows: list[ProcessRow] = []
+    args.fast_path_rows: list[FastPathRow] = []
     return args
 
 
