@@ -546,3 +546,45 @@ def test_the_fast_path_leaves_every_error_to_the_full_reader(
     g = Graph().parse(data=with_a_valid_one, format="strict-turtle", on_error=errors.append)
     assert [(x.lineno, x.colno) for x in errors] == [(3, column)]
     assert len(g) == 1
+
+
+# The fast patterns also take blank node labels, numbers, booleans, comment lines before a
+# verb or an object and the ']' after a property list's last object: a document of every such
+# shape next to its near misses (a label with '.', '1.' before the end, a comment before ';').
+FAST_SHAPES = """@prefix : <http://example/> .
+_:b1 :p _:b2 , 1 , -2.5 , 1.e5 , .5E-1 , true , false ;
+  # a comment line before a verb
+  :q
+  # and before an object
+  :o ;
+  :r [ :s _:b3 ; :t 7 ] , [ :u "x"@en-GB ] .
+_:b1.x :p 1. _:c :p :o.
+:d :p :o # a comment before the end
+  .
+:e :p ( 1 [ :f false ] ) .
+:g :p ( _:b2 ) .
+"""
+
+
+def test_fast_shapes_read_as_pyoxigraph_reads_them(tmp_path: Path) -> None:
+    expected = oracle(FAST_SHAPES, tmp_path)
+    assert len(expected) == 25  # counted by hand: 8, 5, 2, 1, 6 and 3 on the statements' lines
+    assert_same_graph(parse(FAST_SHAPES), expected)
+    assert_same_graph(parse_chunked(FAST_SHAPES.encode(), 1), expected)
+
+
+@pytest.mark.parametrize(
+    ("statement", "column", "message"),
+    [
+        ("_:a :p [ :q :o . ] .", 16, "expected ',', ';' or ']' after the object :o, found '.'"),
+        ("_:a :p :o ] .", 11, "unbalanced ']': nothing open to close here"),
+        (":a :p [ :q 1 ] ] .", 16, "unbalanced ']': nothing open to close here"),
+    ],
+)
+def test_a_fast_shaped_statement_closing_wrongly_is_explained(
+    statement: str, column: int, message: str
+) -> None:
+    with pytest.raises(ParseError) as info:
+        parse(PREFIX + statement + "\n")
+    assert (info.value.lineno, info.value.colno) == (2, column)
+    assert message in str(info.value)

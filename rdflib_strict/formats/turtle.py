@@ -143,23 +143,31 @@ _LONG_SINGLE: Final = sure_match(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
 # The commonest shapes, "verb object" or "object" followed by ';', ',' or '.', in one match
 # instead of six. The narrow ASCII name classes and the whitespace or punctuation required
 # after each token make every token the pattern finds one the full reader would read the
-# same way: a cached term is taken as is, an uncached one is made by ``_fast_name`` or ``_fast_object`` (which
-# hands anything it cannot make without an error back to the full reader, to explain it).
+# same way: a cached term is taken as is, an uncached one is made by ``_fast_name`` or
+# ``_fast_object`` (which hand anything they cannot make without an error back to the full
+# reader, to explain it). Whitespace before a verb or an object may hold comments.
 _FAST_PNAME: Final = r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*"
-# [144s] LANGTAG, and a datatype written as a prefixed name.
+_FAST_LABEL: Final = r"_:([A-Za-z0-9_][A-Za-z0-9_\-]*)"  # [141s] BLANK_NODE_LABEL, ASCII, no '.'
+# An object's 8 groups: a prefixed name, an IRIREF body, a string body with its [144s] LANGTAG
+# or datatype prefixed name, a blank node label, [16] NumericLiteral, [133s] BooleanLiteral.
 _FAST_OBJECT: Final = (
     rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"(?:@({LANGTAG_BODY})|\^\^({_FAST_PNAME}))?'
+    rf"|{_FAST_LABEL}|({DOUBLE}|{DECIMAL}|{INTEGER})|(true|false)"
 )
-_FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z))"
+_FAST_LEAD: Final = r"[ \t\r\n]*(?:#[^\r\n]*[ \t\r\n]*)*"  # whitespace, then any comment lines
+# ';' or ',' (captured), the '.' ending a statement, or a ']' ending a '[ ... ]' (not consumed).
+_FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z)|(?=\]))"
 # The empty groups mark where the triple's first token starts, where its object starts and
-# where it ends (source maps): the object's are always the seventh from last and the next to
+# where it ends (source maps): the object's are always the tenth from last and the next to
 # last group (in _FAST_OBJECT_RE the first group marks both the triple and its object).
 _FAST_VERB_OBJECT_RE: Final = re.compile(
-    rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
+    rf"{_FAST_LEAD}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
 )
-_FAST_OBJECT_RE: Final = re.compile(rf"[ \t\r\n]*()(?:{_FAST_OBJECT})(){_FAST_END}")
+_FAST_OBJECT_RE: Final = re.compile(rf"{_FAST_LEAD}()(?:{_FAST_OBJECT})(){_FAST_END}")
 # A statement's subject, when no source map is recorded (it would need the subject's span).
-_FAST_SUBJECT_RE: Final = re.compile(rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>)[ \t\r\n]+")
+_FAST_SUBJECT_RE: Final = re.compile(
+    rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})[ \t\r\n]+"
+)
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
 _KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[#])|true|false|a")
@@ -636,7 +644,9 @@ class TurtleParser(BatchReader):
     # A finished term is delivered by state (subject, object, collection item); a triple is made
     # only once subject and predicate are read; ``opening`` is a '[' just delivered, its property
     # list next. Source maps: a triple spans from ``first`` (-1: its object's start) to its
-    # object's end, its object from ``begin``.
+    # object's end, its object from ``begin``. In the fast path an object's groups start ninth
+    # from the last; ``lang is dt`` means both None (a simple literal); and as no object ends in
+    # '.', a match without ';' or ',' ends after a '.' or before a ']'.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         """One ``triples '.'`` statement, the productions above in one flat loop: the innermost
         in locals, the enclosing ones on ``stack``, ``state`` naming the next token."""
@@ -650,26 +660,25 @@ class TurtleParser(BatchReader):
         first = term_start
         while True:  # fast path first: "verb object" or "object", then ';' ',' '.'
             if state == _OBJECT and (m := fast_object(src, pos)) is not None:
-                _, op, oi, os, lang, dt, _, punct = m.groups()
+                _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
                 p = predicate
             elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
-                _, vp, vi, va, _, op, oi, os, lang, dt, _, punct = m.groups()
+                _, vp, vi, va, _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
                 p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or self._fast_name(m, 2)
             else:
                 m = None
             if m is not None:
-                # An object's groups start sixth from last; lang is dt: both None (a simple literal).
                 o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt else None
-                o = o or self._fast_object(m, m.re.groups - 6)
-                if p is not None and o is not None and (punct is not None or kind == _TOP):
-                    append((subject, p, o, default))
+                obj = o or self._fast_object(m, m.re.groups - 9)
+                punct = punct or ("." if src[m.end() - 1] == "." else "]")
+                if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
+                    append((subject, p, obj, default))
                     if spans is not None:
-                        ends = m.re.groups - 1  # the group at the object's end
-                        spans += (m.start(1) if first < 0 else first, m.start(ends - 6), m.start(ends))
-                    if punct is None:
+                        self._fast_spans(m, first)
+                    if punct == ".":
                         return m.end()
                     predicate, first, pos = p, -1, m.end()
-                    state = _AFTER_SEMICOLON if punct == ";" else _OBJECT
+                    state = _AFTER_SEMICOLON if punct == ";" else _OBJECT if punct == "," else _AFTER_OBJECT
                     continue
             pos = ws(src, pos).end()
             if pos >= n:
@@ -1180,14 +1189,25 @@ class TurtleParser(BatchReader):
                 self.warn(self._error(pos, dt_end, f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL))
         return dt_end, lit
 
+    def _fast_spans(self, m: re.Match[str], first: int) -> None:
+        """Source maps: the spans of the triple a fast pattern matched as ``m`` (its first token
+        at ``first``, or -1: at the match's first marker group)."""
+        spans = self.spans
+        assert spans is not None
+        ends = m.re.groups - 1  # the marker group at the object's end; its start's is 9 before
+        spans += (m.start(1) if first < 0 else first, m.start(ends - 9), m.start(ends))
+
     def _fast_subject(self, src: str, pos: int) -> tuple[Node, State, int, int]:
         """A statement's subject by the fast pattern, when no source map is recorded: the
         term, the state after it, where it starts and where its verb may start; else what the
         full reader starts from (no subject yet, at ``pos``)."""
         m = _FAST_SUBJECT_RE.match(src, pos) if self.spans is None else None
         if m is not None:
-            sp, si = m.groups()
-            term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 1)
+            sp, si, label = m.groups()
+            if label is not None:
+                term: Node | None = self.terms.bnode(label)
+            else:
+                term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 1)
             if term is not None:
                 return term, _VERB, m.start(1) if sp else m.start(2) - 1, m.end()
         return _UNSET, _SUBJECT, pos, pos
@@ -1205,13 +1225,20 @@ class TurtleParser(BatchReader):
         except ParseError:
             return None
 
-    def _fast_object(self, m: re.Match[str], i: int) -> URIRef | Literal | None:
-        """As ``_fast_name``, for an object: groups ``i`` to ``i + 4`` are a prefixed name, an
-        IRIREF body, a string body, its tag and its datatype's prefixed name. A typed literal
-        that is ill-typed while warnings are asked for goes to the full reader, which warns.
-        Escapes never get here: the patterns leave out the backslash."""
-        string, lang, dt = m.group(i + 2, i + 3, i + 4)
+    def _fast_object(self, m: re.Match[str], i: int) -> Node | None:
+        """As ``_fast_name``, for an object: groups ``i`` to ``i + 7`` are a prefixed name, an
+        IRIREF body, a string body, its tag, its datatype's prefixed name, a blank node label, a
+        number and a boolean. A typed literal that is ill-typed while warnings are asked for
+        goes to the full reader, which warns. Escapes never get here: the patterns leave out
+        the backslash."""
+        string, lang, dt, label, number, boolean = m.group(i + 2, i + 3, i + 4, i + 5, i + 6, i + 7)
         if string is None:
+            if label is not None:
+                return self.terms.bnode(label)
+            if number is not None:
+                return self._number(number)
+            if boolean is not None:
+                return self.terms.literal(boolean, XSD_BOOLEAN, None)
             return self._fast_name(m, i)
         datatype = None
         if dt is not None:
@@ -1246,13 +1273,18 @@ class TurtleParser(BatchReader):
     # [16] NumericLiteral ::= INTEGER | DECIMAL | DOUBLE
     def _numeric_literal(self, m: re.Match[str]) -> tuple[int, Literal]:
         """The number ``_NUMBER_RE`` matched as ``m``."""
-        end = m.end()
-        text = m.group()
+        return m.end(), self._number(m.group())
+
+    def _number(self, text: str) -> Literal:
+        """The literal of a valid INTEGER, DECIMAL or DOUBLE token: only a DOUBLE has an
+        exponent, and of the others only a DECIMAL has a '.'."""
         lit = self._numbers.get(text)
         if lit is None:
-            datatype = XSD_DOUBLE if m.group(1) else XSD_DECIMAL if m.group(2) else XSD_INTEGER
+            datatype = (
+                XSD_DOUBLE if "e" in text or "E" in text else XSD_DECIMAL if "." in text else XSD_INTEGER
+            )
             lit = self._numbers[text] = self.terms.literal(text, datatype, None)
-        return end, lit
+        return lit
 
 
 def _starts_term(src: str, pos: int) -> bool:
