@@ -22,7 +22,12 @@ files the project did not write:
   pyoxigraph writes them (its blank node labels), so a Turtle row and an N-Triples row read
   the same statements.
 
-The first two are generated from a seed (``random.Random``), streamed to disk, with no
+* ``labels-<size>``: Wikidata-like lines as an ASCII-only dump writes them: labels in many
+  scripts with every non-ASCII character escaped (``\\u`` in the BMP, ``\\U`` beyond: about 6%
+  of the lines hold one), ``\\t`` and ``\\"`` escapes, typed literals, blank statement
+  nodes, percent-encoded IRIs; N-Quads with a graph per statement.
+
+The first two and the fourth are generated from a seed (``random.Random``), streamed to disk, with no
 statement twice. N-Triples lines are also Turtle and TriG: the .ttl and .trig files hold the
 .nt's lines. Each
 file is read back by pyoxigraph when generated and cached in ``benchmarks/_data/<size>.<ext>``
@@ -47,6 +52,7 @@ SHAPE_SIZES: dict[str, tuple[str, int]] = {
     "longlit-100k": ("longlit", 100_000),
     "rich-100k": ("rich", 100_000),
     "rich-1m": ("rich", 1_000_000),
+    "labels-1m": ("labels", 1_000_000),
 }
 
 EX = "http://example.org/"
@@ -211,7 +217,50 @@ def write_rich(path: Path, fmt: Fmt, statements: int, seed: int) -> None:
     text.unlink()
 
 
-SHAPES = {"plain": plain_lines, "longlit": long_literal_lines}
+# Words of the labels: Latin with accents, Greek, Cyrillic, Arabic, CJK, and astral characters
+# (emoji, CJK extension B, Gothic) that an ASCII-only writer spells as \U escapes.
+LABEL_WORDS = ["Zürich", "naïve", "Ελλάδα", "Москва", "القاهرة", "東京都", "数据图谱", "Ålesund", "Łódź"]
+ASTRAL_WORDS = ["😀", "𠀋𠀎", "𐌰𐌱", "🎉 party"]
+RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
+WD = "http://www.wikidata.org/entity/"
+
+
+def ascii_escaped(text: str) -> str:
+    """``text`` as an N-Triples string body with every non-ASCII character escaped."""
+    out = []
+    for c in text:
+        n = ord(c)
+        out.append(c if n < 0x80 else f"\\u{n:04X}" if n <= 0xFFFF else f"\\U{n:08X}")
+    return "".join(out)
+
+
+def label_lines(rng: random.Random, statements: int, quads: bool) -> Iterator[str]:
+    for n in range(statements):
+        graph = f" <{WD}graph{rng.randrange(100)}>" if quads else ""
+        kind = rng.random()
+        subject = f"<{WD}Q{n}>" if rng.random() < 0.9 else f"_:stmt{n}"
+        if kind < 0.55:
+            words = rng.choices(LABEL_WORDS + ASCII_WORDS, k=rng.randint(1, 4))
+            if rng.random() < 0.11:
+                words.append(rng.choice(ASTRAL_WORDS))
+            body = ascii_escaped(" ".join(words))
+            if rng.random() < 0.05:
+                body += '\\t\\"x\\"'
+            obj = f'"{body}"@{rng.choice(TAGS)}'
+            predicate = RDFS_LABEL
+        elif kind < 0.75:
+            obj = f'"{rng.randrange(10**6)}"^^<http://www.w3.org/2001/XMLSchema#integer>'
+            predicate = f"{WD}P{rng.randrange(3000)}"
+        elif kind < 0.9:
+            obj = f"<https://example.org/wiki/%C3%89{rng.randrange(10**6)}_%E6%9D%B1>"
+            predicate = f"{WD}P{rng.randrange(3000)}"
+        else:
+            obj = f"_:v{rng.randrange(10**6)}"
+            predicate = f"{WD}P{rng.randrange(3000)}"
+        yield f"{subject} <{predicate}> {obj}{graph} .\n"
+
+
+SHAPES = {"plain": plain_lines, "longlit": long_literal_lines, "labels": label_lines}
 
 
 def writer(shape: str) -> Callable[[Path, Fmt, int, int], None]:

@@ -41,9 +41,13 @@ __all__ = ["LineValidator"]
 # Datatypes a literal without a language tag may not have: the precise reader says why.
 _NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 
-# ECHAR and UCHAR only; a \u escape of a surrogate and every \U escape go to the precise
-# reader (which decodes \U and checks its range).
-_STRING_BODY: Final = r'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})[^"\\\n\r]*)*'
+# ECHAR and UCHAR only, of code points (U+0000-U+10FFFF) that are not surrogates: a \u or \U
+# escape of anything else goes to the precise reader, which says why.
+_NO_SURROGATE: Final = "(?![dD][89a-fA-F])"
+_UCHAR_SCALAR: Final = (
+    rf"u{_NO_SURROGATE}[0-9A-Fa-f]{{4}}|U(?:0000{_NO_SURROGATE}|000[1-9A-Fa-f]|0010)[0-9A-Fa-f]{{4}}"
+)
+_STRING_BODY: Final = rf'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|{_UCHAR_SCALAR})[^"\\\n\r]*)*'
 
 
 def _strict_statement(iri: str, quads: bool) -> re.Pattern[str]:
