@@ -152,6 +152,11 @@ class _State:
             for term in (s, o, g) if s != o and o != g and s != g else dict.fromkeys((s, o, g)):
                 if term[:2] == "_:":
                     self.quads_of.setdefault(term, []).append(quad)
+        #: Each blank node's related blank nodes (4.8.3 step 3), with the text Hash Related
+        #: Blank Node puts before their identifier: ``s<p>``, ``o<p>`` or ``g``.
+        self.links: dict[str, list[tuple[str, str]]] = {}
+        for quad in quads:
+            self._link(quad)
         #: The canonical issuer (prefix c14n).
         self.canonical: Issuer = {}
         self.first_degree: dict[str, str] = {}
@@ -159,6 +164,15 @@ class _State:
         self.tied_by_hash: dict[str, list[str]] = {}
         self._related: dict[str, str] = {}  # Hash Related Blank Node's input -> its hash
         self.budget = self.limit = self.tied = 0
+        self.quad_set = frozenset(quads)
+
+    def _link(self, quad: Quad) -> None:
+        s, p, o, g = quad
+        components = (("s" + p, s), ("o" + p, o), ("g", g))
+        for node in dict.fromkeys((s, o, g)):
+            if node[:2] == "_:":
+                links = self.links.setdefault(node, [])
+                links += [(head, t) for head, t in components if t != node and t[:2] == "_:"]
 
     def issue_unique(self) -> int:
         """4.4.3 steps 3-4: first-degree hashes, and canonical identifiers for the unique ones.
@@ -192,16 +206,75 @@ class _State:
         return h
 
     def issue_non_unique(self) -> None:
-        """4.4.3 step 5: the tied blank nodes, through Hash N-Degree Quads."""
+        """4.4.3 step 5: the tied blank nodes, through Hash N-Degree Quads.
+
+        A node that an automorphism maps onto one already hashed in its component is
+        skipped (see ``_Orbits``): its result could not change the canonical identifiers.
+        """
         for h in sorted(self.tied_by_hash):
             results: list[_Result] = []
+            orbits = _Orbits(self)
             for node in self.tied_by_hash[h]:
-                if node not in self.canonical:
-                    results.append(self.hash_n_degree_quads(node, {node: "_:b0"}))
+                if node not in self.canonical and not orbits.known(node):
+                    result = self.hash_n_degree_quads(node, {node: "_:b0"})
+                    orbits.hashed(node, result[1])
+                    results.append(result)
             results.sort(key=lambda result: result[0])  # stable: ties keep the input order
             for _, issuer in results:
                 for node in issuer:
                     self.issue_canonical(node)
+
+    def automorphism(self, n: str, m: str) -> dict[str, str] | None:
+        """An automorphism of the quads mapping ``n`` to ``m`` that fixes every term but the
+        blank nodes of their component (see ``_Orbits``), as node -> image; or None."""
+        sigma, image, todo = {n: m}, {m}, [n]
+        while todo:
+            x = todo.pop()
+            if not self._pair_quads(x, sigma[x], sigma, image, todo):
+                return None
+        quads = self.quad_set
+        for x in sigma:
+            for quad in self.quads_of[x]:
+                if tuple([sigma.get(t, t) for t in quad]) not in quads:
+                    return None
+        return sigma
+
+    def _pair_quads(self, x: str, y: str, sigma: dict[str, str], image: set[str], todo: list[str]) -> bool:
+        """Match the quads of ``x`` with those of ``y = sigma[x]``, extending ``sigma``."""
+        xs, ys = self.quads_of[x], self.quads_of[y]
+        if len(xs) != len(ys):
+            return False
+        canonical, first_degree = self.canonical, self.first_degree
+
+        def free(t: str) -> bool:
+            return t[:2] == "_:" and t not in canonical
+
+        # Keys as the other side would spell the quad: mapped nodes by their image, the
+        # others by their first-degree hash and where they first stand in the quad.
+        by_key: dict[tuple[object, ...], list[Quad]] = {}
+        for q in ys:
+            key = tuple([(first_degree[t], q.index(t)) if free(t) and t not in image else t for t in q])
+            by_key.setdefault(key, []).append(q)
+        keys = [
+            tuple([(sigma.get(t) or (first_degree[t], q.index(t))) if free(t) else t for t in q]) for q in xs
+        ]
+        for q, key in zip(xs, keys):
+            candidates = by_key.get(key)
+            if not candidates:
+                return False
+            r = candidates.pop()
+            for t, u in zip(q, r):
+                if free(t):
+                    mapped = sigma.get(t)
+                    if mapped is None:
+                        if u in image:
+                            return False
+                        sigma[t] = u
+                        image.add(u)
+                        todo.append(t)
+                    elif mapped != u:
+                        return False
+        return True
 
     def hash_n_degree_quads(self, node: str, issuer: Issuer) -> _Result:
         """Hash N-Degree Quads (4.8): the recursive calls run from an explicit stack."""
@@ -227,9 +300,11 @@ class _State:
 
     def hash_related_blank_node(self, related: str, predicate: str, issuer: Issuer, position: str) -> str:
         """Hash Related Blank Node (4.7); the predicate is given as ``<iri>`` text."""
-        text = position if position == "g" else position + predicate
         ident = self.canonical.get(related) or issuer.get(related) or self.first_degree[related]
-        text += ident
+        return self._hash_related((position if position == "g" else position + predicate) + ident)
+
+    def _hash_related(self, text: str) -> str:
+        # Hash Related Blank Node's inputs repeat (a position, a predicate, an identifier).
         h = self._related.get(text)
         if h is None:
             h = self._related[text] = self.hash(text)
@@ -237,21 +312,26 @@ class _State:
 
     def _hash_n_degree_quads(self, node: str, issuer: Issuer) -> _HNDQ:
         self._step()
+        canonical, first_degree = self.canonical, self.first_degree
         related_by_hash: dict[str, list[str]] = {}  # 4.8.3 steps 1-3
-        for s, p, o, g in self.quads_of[node]:
-            for position, related in (("s", s), ("o", o), ("g", g)):
-                if related != node and related[:2] == "_:":
-                    h = self.hash_related_blank_node(related, p, issuer, position)
-                    related_by_hash.setdefault(h, []).append(related)
+        for head, related in self.links[node]:  # Hash Related Blank Node, inlined
+            ident = canonical.get(related) or issuer.get(related) or first_degree[related]
+            related_by_hash.setdefault(self._hash_related(head + ident), []).append(related)
         data = []
         for h in sorted(related_by_hash):  # step 5
             nodes = related_by_hash[h]
             data.append(h)
-            if len(nodes) == 1:
-                # One permutation: its path is chosen, so the issuer is updated in place.
-                path, issuer = yield from self._path(nodes, issuer, "")  # type: ignore[misc]
-            else:
+            if len(nodes) > 1:
                 path, issuer = yield from self._choose_path(nodes, issuer)
+            else:
+                # One permutation (step 5.4 inlined): its path is chosen, so the issuer is
+                # updated in place, and nothing is compared.
+                related = nodes[0]
+                path = canonical.get(related) or issuer.get(related) or ""
+                if not path:
+                    path = issuer[related] = f"_:b{len(issuer)}"
+                    result, issuer = yield related, issuer
+                    path += path + "<" + result + ">"
             data.append(path)
         return self.hash("".join(data)), issuer
 
@@ -289,3 +369,57 @@ class _State:
             if chosen and len(path) >= len(chosen) and path > chosen:
                 return None, issuer
         return path, issuer
+
+
+class _Orbits:
+    """Tied blank nodes of one component that automorphisms map onto each other (4.4.3 step 5).
+
+    In step 5 the result of Hash N-Degree Quads for a node n issues identifiers to every blank
+    node of n's component (the blank nodes reached from n through blank nodes without a
+    canonical identifier): the recursion gives each one a temporary identifier. An
+    automorphism of the dataset that fixes every canonical identifier and maps n to m gives m
+    the same hash as n (the algorithm sees only terms, hashes and issued identifiers, all
+    invariant). So when n, in m's component, was hashed before m, m's result sorts right
+    after n's (the sort is stable) and finds every node of its issuer already issued: it
+    changes nothing, and m is skipped. On a cycle of blank nodes this leaves one call
+    instead of one per node (each a walk around the whole cycle).
+
+    Automorphisms are found by walking from n and m in step, matching each node's quads by
+    their terms, canonical identifiers and first-degree hashes (of several alike, the first
+    left); the map found is then checked quad by quad, so a wrong guess only means that m is
+    hashed after all.
+    """
+
+    def __init__(self, state: _State) -> None:
+        self.state = state
+        self.parent: dict[str, str] = {}  # union-find over the nodes automorphisms relate
+        self.done: set[str] = set()  # roots of the classes with a hashed node
+        self.first: dict[str, str] = {}  # node -> the first hashed node of its component
+
+    def find(self, node: str) -> str:
+        parent = self.parent
+        while parent.get(node, node) != node:
+            node = parent[node] = parent.get(parent[node], parent[node])
+        return node
+
+    def hashed(self, node: str, issuer: Issuer) -> None:
+        for other in issuer:  # the issuer holds node's whole component
+            self.first.setdefault(other, node)
+        self.done.add(self.find(node))
+
+    def known(self, node: str) -> bool:
+        """True when ``node`` is in the orbit of a node hashed in its component."""
+        first = self.first.get(node)
+        if first is None:
+            return False
+        if self.find(node) not in self.done:
+            sigma = self.state.automorphism(first, node)
+            if sigma is None:
+                return False
+            for x, y in sigma.items():
+                rx, ry = self.find(x), self.find(y)
+                if rx != ry:
+                    self.parent[ry] = rx
+                    if ry in self.done:
+                        self.done.add(rx)
+        return self.find(node) in self.done
