@@ -437,9 +437,14 @@ def test_files_may_follow_options_as_riot_and_rapper_take_them(tmp_path: Path) -
     assert (out.returncode, out.stdout) == (1, "")
     assert out.stderr.startswith("b.nt:1:1: invalid IRI <rel>")
     # In the order given: the third input's blank nodes are f3_'s.
-    out = run_cli(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
+    out = run_cli(["convert", "a.nt", "-t", "nq", "a.nt", "c.nq"], cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "_:f3_x <http://ex/p>" in out.stdout and "from 3 files" in out.stderr
+    # --canonical among them too, where RDFC-1.0 labels the blank nodes.
+    out = run_cli(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "\n_:c14n0 <http://ex/p> <http://ex/o> <http://ex/g> .\n" in out.stdout
+    assert "from 3 files" in out.stderr
     out = run_cli(["convert", "a.nt", "-t", "nt", "c.nq", "--bogus"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.startswith("usage: rdflib-strict convert")

@@ -131,7 +131,7 @@ def rdfc10(
     canonical = state.canonical
     lines = sorted(
         {
-            nquad_line(*[canonical[t] if t[:2] == "_:" else t for t in quad])  # type: ignore[arg-type]
+            nquad_line(*[canonical[t] if t[:2] == "_:" else t for t in quad])
             for quad in state.quads
         }
     )
@@ -200,7 +200,7 @@ class _State:
         lines = []
         for quad in self.quads_of[node]:
             terms = ["_:a" if t == node else "_:z" if t[:2] == "_:" else t for t in quad]
-            lines.append(nquad_line(*terms))  # type: ignore[arg-type]
+            lines.append(nquad_line(*terms))
         lines.sort()
         h = self.first_degree[node] = self.hash("".join(lines))
         return h
@@ -258,12 +258,12 @@ class _State:
         keys = [
             tuple([(sigma.get(t) or (first_degree[t], q.index(t))) if free(t) else t for t in q]) for q in xs
         ]
-        for q, key in zip(xs, keys):
+        for q, key in zip(xs, keys, strict=True):
             candidates = by_key.get(key)
             if not candidates:
                 return False
             r = candidates.pop()
-            for t, u in zip(q, r):
+            for t, u in zip(q, r, strict=True):
                 if free(t):
                     mapped = sigma.get(t)
                     if mapped is None:
