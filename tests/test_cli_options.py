@@ -322,6 +322,15 @@ def test_convert_to_defaults_to_the_format_of_os_extension(tmp_path: Path) -> No
     assert_same_graph(oxigraph_graph(written, "nq"), oxigraph_graph(EXAMPLE, "ttl"))
 
 
+def test_convert_canonical_of_a_poison_graph_stops_with_the_work_limit(tmp_path: Path) -> None:
+    clique = "".join(f"_:n{i} <http://ex/p> _:n{j} .\n" for i in range(10) for j in range(10) if i != j)
+    (tmp_path / "poison.nt").write_text(clique, encoding="utf-8")
+    out = run_cli(["convert", "poison.nt", "--canonical", "-o", "out.nt"], cwd=tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.startswith("rdflib-strict: RDFC-1.0 stopped after 10,000 steps")
+    assert not (tmp_path / "out.nt").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
