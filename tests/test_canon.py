@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from w3c import default_graph, statements
 
+from rdflib_strict import SerializeError
 from rdflib_strict.canon import WorkLimitError, canonicalize
 from rdflib_strict.formats.rdfc10 import rdfc10
 
@@ -166,6 +167,9 @@ def test_a_cycle_of_1000_blank_nodes() -> None:
     forward = {(f"_:c14n{i}", p, f"_:c14n{(i + 1) % n}") for i in range(n)}
     backward = {(o, p, s) for s, p, o in forward}
     assert set(_edges(text)) in (forward, backward)
+    # One walk round the cycle (a step per node), not one per node (a million steps): the
+    # other nodes are skipped as images of the first under rotations.
+    assert rdfc10([(f"_:n{i}", p, f"_:n{(i + 1) % n}", "") for i in range(n)], work_limit=n).nquads == text
 
 
 def test_a_chain_of_blank_nodes() -> None:
@@ -194,6 +198,22 @@ def test_1000_blank_nodes_in_isomorphic_subtrees() -> None:
     below = {s: sorted(o for s2, _, o in edges if s2 == s) for s in tops}
     assert len(tops) == 250 and all(len(children) == 2 for children in below.values())
     assert len(edges) == len(quads)
+
+
+def test_the_default_work_limit_grows_with_the_tied_blank_nodes() -> None:
+    # A clique of 10 (poison) beside a cycle of 50: 60 tied blank nodes, 4 * 60² steps.
+    p = f"<{EX}p>"
+    quads = [(f"_:k{i}", p, f"_:k{j}", "") for i in range(10) for j in range(10) if i != j]
+    quads += [(f"_:c{i}", p, f"_:c{(i + 1) % 50}", "") for i in range(50)]
+    with pytest.raises(WorkLimitError, match=r"stopped after 14,400 steps .*60 blank nodes share"):
+        rdfc10(quads)
+
+
+def test_a_term_no_nquads_document_holds_is_a_serialize_error() -> None:
+    g = Graph()
+    g.add((Literal("subject"), PREDICATES[0], BNode()))
+    with pytest.raises(SerializeError, match="a literal cannot be a subject"):
+        canonicalize(g)
 
 
 def test_a_poison_graph_stops_at_the_work_limit_it_was_given() -> None:
