@@ -10,11 +10,12 @@ Variants, timed in-process and round-robin on a graph already in memory:
   own, returning a Graph and no text).
 
 Inputs: schema.org (no blank node: the cost of spelling and sorting), and generated graphs
-heavy in blank nodes: ``bnodes-records`` (a record of three blank nodes under each of 2,000
-IRIs, as reified statements or address blocks are; most nodes told apart by first-degree
-hashes), ``bnodes-trees`` (1,000 identical trees of 4 blank nodes under one IRI: every node
-tied with 999 others), and the hard shapes ``cycle-200`` and ``chain-200`` (n² calls of Hash
-N-Degree Quads for the spec; pyoxigraph copies its issuers, n³).
+heavy in blank nodes: ``records-N`` (a record of three blank nodes under each of N IRIs, as
+reified statements or address blocks are; most nodes told apart by first-degree hashes),
+``trees-1000`` (1,000 identical trees of 4 blank nodes under one IRI: every node tied with 999
+others), and the hard shapes ``cycle-200`` and ``chain-200`` (n² calls of Hash N-Degree Quads
+for the spec). RGDA1 runs only where it finished within a minute in a trial: it did not on
+records-2000, trees-100 or cycle-200 (2026-11-27, this machine).
 """
 
 from __future__ import annotations
@@ -74,18 +75,22 @@ def _ring(n: int, closed: bool) -> Graph:
     return g
 
 
-def inputs(data_dir: Path) -> list[tuple[str, Graph]]:
+FAST = VARIANTS[:2]  # RGDA1 left out (see the module doc)
+
+
+def inputs(data_dir: Path) -> list[tuple[str, Graph, tuple[str, ...]]]:
     found = []
     schema = data_dir / "schemaorg-all-https.nt"
     if schema.is_file():
-        found.append(("schema.org .nt", Graph().parse(schema, format="strict-ntriples")))
+        found.append(("schema.org .nt", Graph().parse(schema, format="strict-ntriples"), VARIANTS))
     else:
         log(f"canon: {schema} not found, schema.org left out")
     found += [
-        ("bnodes-records", _records(2000)),
-        ("bnodes-trees", _trees(1000)),
-        ("cycle-200", _ring(200, closed=True)),
-        ("chain-200", _ring(200, closed=False)),
+        ("records-200", _records(200), VARIANTS),
+        ("records-2000", _records(2000), FAST),
+        ("trees-1000", _trees(1000), FAST),
+        ("cycle-200", _ring(200, closed=True), FAST),
+        ("chain-200", _ring(200, closed=False), VARIANTS),
     ]
     return found
 
@@ -104,12 +109,13 @@ def _oxigraph_job(graph: Graph) -> Callable[[], object]:
 
 def run_canon(data_dir: Path, runs: int, notes: list[str]) -> list[CanonRow]:
     rows = []
-    for name, graph in inputs(data_dir):
+    for name, graph, variants in inputs(data_dir):
         jobs: dict[str, Callable[[], object]] = {
             "strict": lambda graph=graph: canonicalize(graph),
             "pyoxigraph": _oxigraph_job(graph),
             "rdflib RGDA1": lambda graph=graph: to_canonical_graph(graph),
         }
+        jobs = {variant: job for variant, job in jobs.items() if variant in variants}
         log(f"== canon {name} ({runs} runs)")
         measured = measure(f"canon {name}", jobs, runs)
         notes.extend(measured.notes)
@@ -122,7 +128,7 @@ def canon_table(rows: list[CanonRow]) -> str:
     def cell(row: CanonRow, variant: str) -> str:
         seconds = row.seconds.get(variant)
         if seconds is None:
-            return "failed"
+            return "not run"
         base = row.seconds.get("strict")
         times = f" ({seconds / base:.2f}x)" if base and variant != "strict" else ""
         return f"{seconds:.3f} s{times}"

@@ -29,8 +29,8 @@ from .edge.readers import StatementParser, make_converter, make_parser, make_val
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
-from .formats.table import FORMATS, format_for
 from .formats.rdfc10 import WorkLimitError
+from .formats.table import FORMATS, format_for
 from .formats.terms import Statement, document_prefix
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
