@@ -130,10 +130,7 @@ def rdfc10(
     state.issue_non_unique()
     canonical = state.canonical
     lines = sorted(
-        {
-            nquad_line(*[canonical[t] if t[:2] == "_:" else t for t in quad])
-            for quad in state.quads
-        }
+        {nquad_line(*[canonical[t] if t[:2] == "_:" else t for t in quad]) for quad in state.quads}
     )
     return Canonicalized({n[2:]: c[2:] for n, c in canonical.items()}, lines)
 
