@@ -295,25 +295,23 @@ class _State:
         if self.budget < 0:
             raise WorkLimitError(self.limit, self.tied)
 
-    def hash_related_blank_node(self, related: str, predicate: str, issuer: Issuer, position: str) -> str:
-        """Hash Related Blank Node (4.7); the predicate is given as ``<iri>`` text."""
-        ident = self.canonical.get(related) or issuer.get(related) or self.first_degree[related]
-        return self._hash_related((position if position == "g" else position + predicate) + ident)
-
-    def _hash_related(self, text: str) -> str:
-        # Hash Related Blank Node's inputs repeat (a position, a predicate, an identifier).
+    def hash_related_blank_node(self, text: str) -> str:
+        """Hash Related Blank Node (4.7) of its input ``text``: the position, the predicate
+        (``<iri>``) unless the position is ``g``, and the related node's identifier (canonical,
+        else issued, else its first-degree hash). Inputs repeat: each is hashed once."""
         h = self._related.get(text)
         if h is None:
             h = self._related[text] = self.hash(text)
         return h
 
     def _hash_n_degree_quads(self, node: str, issuer: Issuer) -> _HNDQ:
+        """One call of Hash N-Degree Quads: yields its recursive calls, returns its result."""
         self._step()
         canonical, first_degree = self.canonical, self.first_degree
         related_by_hash: dict[str, list[str]] = {}  # 4.8.3 steps 1-3
-        for head, related in self.links[node]:  # Hash Related Blank Node, inlined
+        for head, related in self.links[node]:
             ident = canonical.get(related) or issuer.get(related) or first_degree[related]
-            related_by_hash.setdefault(self._hash_related(head + ident), []).append(related)
+            related_by_hash.setdefault(self.hash_related_blank_node(head + ident), []).append(related)
         data = []
         for h in sorted(related_by_hash):  # step 5
             nodes = related_by_hash[h]
