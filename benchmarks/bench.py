@@ -33,6 +33,8 @@ run, variants interleaved round-robin so that drift affects them all alike):
   leave the parsers' fast paths for the full readers, by shape.
 * ``sourcemap.py`` -- only with ``--source-map``: parsing with and without a SourceMap (time
   ratio, bytes per statement).
+* ``canon.py``     -- only with ``--canon``: RDFC-1.0 (``rdflib_strict.canon``) against
+  pyoxigraph's and rdflib's RGDA1, on schema.org and generated blank-node-heavy graphs.
 
 ``common.py`` holds formats, plugins, timing, result rows and the machine line; this file is
 the command line driver.
@@ -70,6 +72,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from canon import canon_table, run_canon
 from common import (
     FORMATS,
     PARSE_VARIANTS,
@@ -293,6 +296,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="also time parsing with a SourceMap and its bytes per statement",
     )
+    ap.add_argument(
+        "--canon",
+        action="store_true",
+        help="also time RDFC-1.0 canonicalization against pyoxigraph and rdflib's RGDA1",
+    )
     ap.add_argument("--no-parse", action="store_true", help="skip parsing into a Graph")
     ap.add_argument("--no-memory", action="store_true", help="skip the memory probes")
     ap.add_argument("--no-serialize", action="store_true", help="skip the serializers")
@@ -325,7 +333,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_memory:
         for inp in memory_inputs(inputs):
             run_memory(inp, args.variants, report)
+    canon = (
+        run_canon(resolve_data_dir(args.data), args.runs or (3 if args.quick else 5), report.notes)
+        if args.canon
+        else []
+    )
     print(render(report, args))
+    if canon:
+        print("## Canonicalizing (RDFC-1.0; rdflib: RGDA1)\n\n" + canon_table(canon) + "\n")
     log(f"done in {time.perf_counter() - started:.0f} s")
     return 0
 

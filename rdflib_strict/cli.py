@@ -29,6 +29,7 @@ from .edge.readers import StatementParser, make_converter, make_parser, make_val
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
+from .formats.rdfc10 import WorkLimitError
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement, document_prefix
 from .sarif import Finding, Level, Notification, Rule, sarif_log
@@ -612,7 +613,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     try:
         count = conversion.run()
         ok = True
-    except (_UsageError, SourceError, ParseError, SerializeError, OSError) as e:
+    except (_UsageError, SourceError, ParseError, SerializeError, OSError, WorkLimitError) as e:
         status = _conversion_failed(e, conversion.name)
         reader_left = isinstance(e, BrokenPipeError)
     finally:
@@ -653,7 +654,7 @@ def _conversion_failed(e: Exception, name: str) -> int:
         print(f"{name}: {e}", file=sys.stderr)
     elif isinstance(e, ParseError) and not isinstance(e, SourceError):
         print(str(e), file=sys.stderr)
-    else:  # cannot open an input, the input broke off, a read or write failed midway
+    else:  # cannot open an input, the input broke off, a read or write failed midway, RDFC-1.0 gave up
         print(e if isinstance(e, SourceError) else f"rdflib-strict: {e}", file=sys.stderr)
         return 2
     return 1

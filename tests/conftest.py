@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from locations import RDF_TESTS_MISSING, find_rdf_tests_dir
+from locations import RDF_CANON_MISSING, RDF_TESTS_MISSING, find_rdf_canon_dir, find_rdf_tests_dir
 from locations import repo_root as _repo_root
 from locations import shared_data_dir as _shared_data_dir
 
@@ -80,6 +80,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         return
     data_dir = _shared_data_dir()
     missing = [RDF_TESTS_MISSING] if find_rdf_tests_dir() is None else []
+    if find_rdf_canon_dir() is None:
+        missing.append(RDF_CANON_MISSING)
     if not data_dir.is_dir():
         missing.append(f"shared data not found at {data_dir} (set RDF_DATA_DIR)")
     if missing:

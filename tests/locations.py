@@ -7,9 +7,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["RDF_TESTS_MISSING", "find_rdf_tests_dir", "repo_root", "shared_data_dir"]
+__all__ = [
+    "RDF_CANON_MISSING",
+    "RDF_TESTS_MISSING",
+    "find_rdf_canon_dir",
+    "find_rdf_tests_dir",
+    "repo_root",
+    "shared_data_dir",
+]
 
 RDF_TESTS_MISSING = "W3C rdf-tests not found: set RDF_TESTS_DIR or place them at ../shared/rdf-tests"
+RDF_CANON_MISSING = "W3C rdf-canon tests not found: set RDF_CANON_DIR or place them at ../shared/rdf-canon"
 
 
 def repo_root() -> Path:
@@ -22,6 +30,13 @@ def find_rdf_tests_dir() -> Path | None:
     env = os.environ.get("RDF_TESTS_DIR")
     candidate = Path(env) if env else repo_root().parent / "shared" / "rdf-tests"
     return candidate.resolve() if (candidate / "rdf").is_dir() else None
+
+
+def find_rdf_canon_dir() -> Path | None:
+    """The rdf-canon checkout: ``$RDF_CANON_DIR``, else ``<repo>/../shared/rdf-canon``."""
+    env = os.environ.get("RDF_CANON_DIR")
+    candidate = Path(env) if env else repo_root().parent / "shared" / "rdf-canon"
+    return candidate.resolve() if (candidate / "tests" / "manifest.ttl").is_file() else None
 
 
 def shared_data_dir() -> Path:

@@ -322,6 +322,15 @@ def test_convert_to_defaults_to_the_format_of_os_extension(tmp_path: Path) -> No
     assert_same_graph(oxigraph_graph(written, "nq"), oxigraph_graph(EXAMPLE, "ttl"))
 
 
+def test_convert_canonical_of_a_poison_graph_stops_with_the_work_limit(tmp_path: Path) -> None:
+    clique = "".join(f"_:n{i} <http://ex/p> _:n{j} .\n" for i in range(10) for j in range(10) if i != j)
+    (tmp_path / "poison.nt").write_text(clique, encoding="utf-8")
+    out = run_cli(["convert", "poison.nt", "--canonical", "-o", "out.nt"], cwd=tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.startswith("rdflib-strict: RDFC-1.0 stopped after 10,000 steps")
+    assert not (tmp_path / "out.nt").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -437,9 +446,14 @@ def test_files_may_follow_options_as_riot_and_rapper_take_them(tmp_path: Path) -
     assert (out.returncode, out.stdout) == (1, "")
     assert out.stderr.startswith("b.nt:1:1: invalid IRI <rel>")
     # In the order given: the third input's blank nodes are f3_'s.
-    out = run_cli(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
+    out = run_cli(["convert", "a.nt", "-t", "nq", "a.nt", "c.nq"], cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "_:f3_x <http://ex/p>" in out.stdout and "from 3 files" in out.stderr
+    # --canonical among them too, where RDFC-1.0 labels the blank nodes.
+    out = run_cli(["convert", "a.nt", "-t", "nq", "a.nt", "--canonical", "c.nq"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "\n_:c14n0 <http://ex/p> <http://ex/o> <http://ex/g> .\n" in out.stdout
+    assert "from 3 files" in out.stderr
     out = run_cli(["convert", "a.nt", "-t", "nt", "c.nq", "--bogus"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.startswith("usage: rdflib-strict convert")

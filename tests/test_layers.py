@@ -22,6 +22,7 @@ LAYERS: dict[str, int] = {
     "edge": 2,  # rdflib's plugins, sources, sinks and stores
     "parallel": 3,
     "api": 3,
+    "canon": 3,  # RDFC-1.0 of a Graph or Dataset
     "dask": 3,
     "error_rules": 3,
     "shacl": 3,

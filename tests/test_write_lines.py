@@ -220,6 +220,31 @@ def test_canonical_is_independent_of_insertion_order() -> None:  # S6
     assert nt_out(g1, canonical=True) == nt_out(g2, canonical=True)
 
 
+def test_canonical_labels_blank_nodes_by_rdfc10() -> None:
+    # The same graph twice, with other blank node ids, added in another order.
+    a, b, c, d = BNode("a"), BNode("b"), BNode("zz9"), BNode("q1")
+    g1, g2 = Graph(), Graph()
+    for s, p, o in [(a, EX.p, b), (b, EX.q, Literal("x")), (a, EX.q, EX.o)]:
+        g1.add((s, p, o))
+    for s, p, o in [(c, EX.q, EX.o), (d, EX.q, Literal("x")), (c, EX.p, d)]:
+        g2.add((s, p, o))
+    out = nt_out(g1, canonical=True)
+    assert out == nt_out(g2, canonical=True)
+    assert sorted(re.findall(r"_:\w+", out)) == ["_:c14n0", "_:c14n0", "_:c14n1", "_:c14n1"]
+
+
+def test_canonical_nquads_label_blank_graph_names_too() -> None:
+    ds1, ds2 = Dataset(), Dataset()
+    ds1.graph(BNode("g")).add((BNode("s"), EX.p, EX.o))
+    ds2.graph(BNode("other")).add((BNode("x"), EX.p, EX.o))
+    out = ds1.serialize(format="strict-nquads", canonical=True)
+    assert out == ds2.serialize(format="strict-nquads", canonical=True)
+    assert out in (
+        "_:c14n0 <http://example.org/p> <http://example.org/o> _:c14n1 .\n",
+        "_:c14n1 <http://example.org/p> <http://example.org/o> _:c14n0 .\n",
+    )
+
+
 # --- ascii=True ---------------------------------------------------------------------------------------
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "find_rdf_tests_dir",
     "isomorphic_quads",
     "literal_multiset",
+    "load_canon_manifest",
     "load_manifest",
     "oxigraph_graph",
     "parsed",
@@ -60,11 +61,15 @@ SYNTAX_BAD = {
 }
 MF = Namespace("http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#")
 RDFT = Namespace("http://www.w3.org/ns/rdftest#")
+RDFC = Namespace("https://w3c.github.io/rdf-canon/tests/vocab#")
 XSD_STRING = URIRef("http://www.w3.org/2001/XMLSchema#string")
 RDF_LANGSTRING = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString")
 
 #: Base of ``mf:assumedTestBase``: a manifest at ``<path>`` has base ``ASSUMED_BASE + path + "/"``.
 ASSUMED_BASE = "https://w3c.github.io/rdf-tests/"
+
+#: Base IRI of the rdf-canon suite's manifest (``tests/manifest.ttl`` in w3c/rdf-canon).
+CANON_BASE = "https://w3c.github.io/rdf-canon/tests/"
 
 #: Manifests run by ``test_w3c.py``: test-id prefix -> path relative to the rdf-tests root.
 MANIFESTS: dict[str, str] = {
@@ -111,6 +116,7 @@ class W3CTest:
     action: Path  # local file
     action_iri: str  # action IRI under the assumed test base (publicID when parsing)
     result: Path | None  # local mf:result file, if any
+    hash_algorithm: str | None = None  # rdfc:hashAlgorithm (rdf-canon entries), e.g. "SHA384"
 
 
 def _local_path(text: str, base: str, directory: Path) -> Path:
@@ -133,11 +139,20 @@ def load_manifest(rdf_tests: Path, prefix: str) -> list[W3CTest]:
 
 @functools.cache
 def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
+    rel = MANIFESTS[prefix]
+    return _read_manifest(rdf_tests / rel, f"{ASSUMED_BASE}{rel}/", prefix, RDFT)
+
+
+def load_canon_manifest(rdf_canon: Path) -> list[W3CTest]:
+    """Read the W3C rdf-canon suite's ``<rdf_canon>/tests/manifest.ttl`` (as ``load_manifest``
+    reads the RDF suites; test types in the ``rdfc:`` namespace, ids ``rdfc10/<entry>``)."""
+    return list(_read_manifest(rdf_canon / "tests", CANON_BASE, "rdfc10", RDFC))
+
+
+def _read_manifest(directory: Path, base: str, prefix: str, kinds: Namespace) -> tuple[W3CTest, ...]:
     # Walked as pyoxigraph gives it, subject -> predicate IRI -> objects, with no rdflib Graph
     # in between: building one took two thirds of the ~0.2 s each collecting process spent.
-    rel = MANIFESTS[prefix]
-    directory = rdf_tests / rel
-    base = f"{ASSUMED_BASE}{rel}/"
+    rel = directory.name
     desc: dict[Any, dict[str, list[Any]]] = {}
     for q in ox.parse(path=directory / "manifest.ttl", format=ox.RdfFormat.TURTLE, base_iri=base):
         desc.setdefault(q.subject, {}).setdefault(q.predicate.value, []).append(q.object)
@@ -167,23 +182,25 @@ def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
         cell = value(cell, RDF.rest)
         entry_iri = entry.value
         name = entry_iri.rpartition("#")[2] if "#" in entry_iri else entry_iri.rpartition("/")[2]
-        kinds = [t.value for t in desc.get(entry, {}).get(rdf_type, []) if t.value.startswith(str(RDFT))]
-        if len(kinds) != 1:
-            raise ValueError(f"{rel}: entry {entry_iri} has rdft: types {kinds}")
+        types = [t.value for t in desc.get(entry, {}).get(rdf_type, []) if t.value.startswith(str(kinds))]
+        if len(types) != 1:
+            raise ValueError(f"{rel}: entry {entry_iri} has test types {types}")
         action = value(entry, MF.action)
         if action is None:
             raise ValueError(f"{rel}: entry {entry_iri} has no mf:action")
         result = value(entry, MF.result)
         label = value(entry, MF.name)
+        algorithm = value(entry, RDFC.hashAlgorithm)
         tests.append(
             W3CTest(
                 id=f"{prefix}/{name}",
                 manifest=prefix,
-                kind=kinds[0][len(str(RDFT)) :],
+                kind=types[0][len(str(kinds)) :],
                 name=name if label is None else label.value,
                 action=_local_path(action.value, base, directory),
                 action_iri=action.value,
                 result=None if result is None else _local_path(result.value, base, directory),
+                hash_algorithm=None if algorithm is None else algorithm.value,
             )
         )
     return tuple(tests)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import IO
 
 from rdflib.term import Node, URIRef
 
 from ..syntax.errors import SerializeError
+from .rdfc10 import Quad, rdfc10
 from .terms import Statement
 from .write_terms import TermWriter
 
@@ -30,6 +30,12 @@ class ByPredicate:
 
     def __init__(self, index: Mapping[Node, Mapping[Node, Collection[Node]]]) -> None:
         self.index = index
+
+    def triples(self) -> Iterator[Triple]:
+        for p, by_object in self.index.items():
+            for o, subjects in by_object.items():
+                for s in subjects:
+                    yield s, p, o
 
 
 #: One graph's statements: its label (None for the default graph) and its triples.
@@ -63,29 +69,52 @@ def write_lines(
     """Write ``(graph label, triples)`` groups as N-Triples (``with_graphs=False``) or N-Quads.
 
     Returns the number of statements. ``canonical`` writes Canonical N-Triples/N-Quads (RDF
-    1.2) with the lines sorted, so equal graphs without blank nodes give identical bytes.
+    1.2) with the blank nodes labelled by RDFC-1.0 (``c14n0``, ...) and the lines sorted, so
+    isomorphic graphs give identical bytes (``rdfc10.WorkLimitError`` on a poison graph).
     ``labels_of``: see TermWriter (``convert`` keeps the labels of the document it reads).
     """
     terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of)
-    out = _Lines(stream, keep=canonical)
+    if canonical:
+        return _write_canonical(groups, stream, with_graphs, terms)
+    out = _Lines(stream)
     for label, triples in groups:
-        if label is None:
-            end = " .\n"
-        elif not with_graphs:
-            raise SerializeError("N-Triples has no named graphs", label, None)
-        else:
-            end = " " + terms.graph_label(label) + " .\n"
+        graph = _graph_text(label, with_graphs, terms)
+        end = f" {graph} .\n" if graph else " .\n"
         if isinstance(triples, ByPredicate):
             _by_predicate(triples.index, end, label, terms, out)
         else:
             _by_triple(triples, end, label, terms, out)
         terms.trim()
-    if canonical:
-        # Duplicates arise only from terms rdflib keeps apart but RDF does not (an
-        # xsd:string-typed and a simple literal, tags differing in case).
-        out.lines[:] = sorted(set(out.lines))
     out.flush()
     return out.count
+
+
+def _graph_text(label: Node | None, with_graphs: bool, terms: TermWriter) -> str:
+    """A graph label's text ("" for the default graph); N-Triples has no other."""
+    if label is None:
+        return ""
+    if not with_graphs:
+        raise SerializeError("N-Triples has no named graphs", label, None)
+    return terms.graph_label(label)
+
+
+def _write_canonical(groups: Iterable[Group], stream: IO[bytes], with_graphs: bool, terms: TermWriter) -> int:
+    """Canonical N-Triples/N-Quads: blank nodes labelled by RDFC-1.0, the lines sorted.
+
+    Duplicate lines go: they arise from terms rdflib keeps apart but RDF does not (an
+    xsd:string-typed and a simple literal, tags differing in case).
+    """
+    quads: list[Quad] = []
+    for label, triples in groups:
+        graph = _graph_text(label, with_graphs, terms)
+        flat = triples.triples() if isinstance(triples, ByPredicate) else triples
+        for s, p, o in flat:
+            st = (s, p, o, label)
+            quads.append((terms.subject(s, st), terms.predicate(p, st), terms.object(o, st), graph))
+    lines = rdfc10(quads).lines
+    for start in range(0, len(lines), _CHUNK):
+        stream.write("".join(lines[start : start + _CHUNK]).encode("utf-8"))
+    return len(lines)
 
 
 class _Lines:
@@ -93,15 +122,15 @@ class _Lines:
 
     They are written every ``_CHUNK`` lines, joined and encoded while still in the CPU cache:
     one join of a whole large graph's lines is markedly slower (and holds the output three
-    times over). Canonical output keeps every line, to sort them at the end.
+    times over).
     """
 
     __slots__ = ("count", "limit", "lines", "stream")
 
-    def __init__(self, stream: IO[bytes], keep: bool) -> None:
+    def __init__(self, stream: IO[bytes]) -> None:
         self.stream = stream
         self.lines: list[str] = []
-        self.limit = sys.maxsize if keep else _CHUNK
+        self.limit = _CHUNK
         self.count = 0
 
     def flush(self) -> None:

@@ -1,0 +1,420 @@
+"""RDF Dataset Canonicalization, RDFC-1.0 (W3C Recommendation, 21 May 2024), on N-Quads text.
+
+The algorithm works on quads of terms already spelled in canonical N-Quads form (``<iri>``,
+``"literal"@tag``, ``_:label``; the graph name ``""`` for the default graph), so it needs no
+rdflib: ``canon.py`` spells an rdflib Graph or Dataset with the writers' ``TermWriter`` and
+hands the text here. Section numbers below are the Recommendation's.
+
+Blank node identifiers are kept as their term text (``_:x``) and identifier issuers hand out
+term text (``_:c14n0``, ``_:b0``) because the algorithm only ever appends ``_:`` and the
+identifier to what it hashes. An issuer (4.5) is a plain dict in issue order: its counter is
+its length, so copying one is one C-level ``dict.copy``.
+
+Hash N-Degree Quads (4.8) recurses once per blank node it reaches, so a chain of blank nodes
+would recurse as deep as it is long; here each call is a generator that yields the recursive
+calls it needs to a loop with an explicit stack (``_State.hash_n_degree_quads``), and Python's
+recursion limit never comes into it.
+
+4.4's guard against poison datasets: every call of Hash N-Degree Quads and every permutation it
+tries is a step, and a dataset that needs more steps than the work limit raises
+``WorkLimitError`` instead of running for hours (a clique of 10 blank nodes needs billions).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Generator, Iterable
+from itertools import permutations
+from typing import Final
+
+__all__ = [
+    "DEFAULT_WORK_FACTOR",
+    "Canonicalized",
+    "Quad",
+    "WorkLimitError",
+    "hash_function",
+    "nquad_line",
+    "rdfc10",
+]
+
+#: A quad as canonical N-Quads term text: subject, predicate, object, graph name ("" for the
+#: default graph).
+Quad = tuple[str, str, str, str]
+
+#: An identifier issuer (4.5): blank node -> issued identifier (both as ``_:`` text), in issue
+#: order; the next identifier's number is its length.
+Issuer = dict[str, str]
+
+#: What a call of Hash N-Degree Quads yields (a recursive call: related blank node, issuer)
+#: and is sent back (that call's result: hash, issuer).
+_Call = tuple[str, Issuer]
+_Result = tuple[str, Issuer]
+_HNDQ = Generator[_Call, _Result, _Result]
+
+#: The default work limit is this many steps per pair of blank nodes that first-degree hashes
+#: leave tied (at least ``_MIN_WORK``): a chain or a cycle of n blank nodes takes about 2 n²
+#: steps, where a clique of 10 would take billions.
+DEFAULT_WORK_FACTOR: Final = 4
+_MIN_WORK: Final = 10_000
+
+_HASHES: Final[dict[str, Callable[..., hashlib._Hash]]] = {
+    "sha256": hashlib.sha256,
+    "sha384": hashlib.sha384,
+}
+
+
+class WorkLimitError(RuntimeError):
+    """RDFC-1.0 gave up: the dataset needs more work than the limit allows (a "poison" graph).
+
+    ``limit`` is the limit that was reached, in steps (calls of Hash N-Degree Quads and
+    permutations tried).
+    """
+
+    def __init__(self, limit: int, tied: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"RDFC-1.0 stopped after {limit:,} steps of Hash N-Degree Quads (the work limit; "
+            f"{tied:,} blank nodes share their first-degree hash): the dataset may be built to "
+            "make canonicalization take exponential time; pass a larger work_limit to allow more"
+        )
+
+
+def hash_function(name: str) -> Callable[[str], str]:
+    """The hash of 4.2's hash algorithm ``name`` (``sha256``, ``SHA-384``, ...) as lower-case hex."""
+    key = name.lower().replace("-", "").replace("_", "")
+    if key not in _HASHES:
+        raise ValueError(f"unknown RDFC-1.0 hash algorithm {name!r}: use 'sha256' or 'sha384'")
+    new = _HASHES[key]
+
+    def hexdigest(text: str) -> str:
+        return new(text.encode("utf-8")).hexdigest()
+
+    return hexdigest
+
+
+def nquad_line(s: str, p: str, o: str, g: str) -> str:
+    """The canonical N-Quads line of a quad, line end included."""
+    return f"{s} {p} {o} {g} .\n" if g else f"{s} {p} {o} .\n"
+
+
+class Canonicalized:
+    """The result of RDFC-1.0: the issued identifiers map and the canonical N-Quads."""
+
+    __slots__ = ("issued", "lines")
+
+    def __init__(self, issued: dict[str, str], lines: list[str]) -> None:
+        #: Input blank node identifier (without ``_:``) -> canonical identifier (``c14n0``, ...).
+        self.issued = issued
+        #: The canonical N-Quads lines (line ends included), sorted, without duplicates.
+        self.lines = lines
+
+    @property
+    def nquads(self) -> str:
+        return "".join(self.lines)
+
+
+def rdfc10(
+    quads: Iterable[Quad], hash_algorithm: str = "sha256", work_limit: int | None = None
+) -> Canonicalized:
+    """RDFC-1.0's Canonicalization Algorithm (4.4.3) on ``quads``.
+
+    ``hash_algorithm`` is used for every hash, the internal ones too (4.2). ``work_limit``:
+    see the module; None gives ``DEFAULT_WORK_FACTOR`` steps per pair of tied blank nodes.
+    """
+    state = _State(list(dict.fromkeys(quads)), hash_function(hash_algorithm))
+    tied = state.issue_unique()
+    if work_limit is None:
+        work_limit = max(_MIN_WORK, DEFAULT_WORK_FACTOR * tied * tied)
+    state.budget = state.limit = work_limit
+    state.tied = tied
+    state.issue_non_unique()
+    canonical = state.canonical
+    lines = sorted(
+        {nquad_line(*[canonical[t] if t[:2] == "_:" else t for t in quad]) for quad in state.quads}
+    )
+    return Canonicalized({n[2:]: c[2:] for n, c in canonical.items()}, lines)
+
+
+class _State:
+    """The canonicalization state (4.3) and the algorithms that read it."""
+
+    def __init__(self, quads: list[Quad], hash_text: Callable[[str], str]) -> None:
+        self.quads = quads
+        self.hash = hash_text
+        #: The blank node to quads map: each blank node's quads (a quad once, even when the
+        #: node is in it twice).
+        self.quads_of: dict[str, list[Quad]] = {}
+        for quad in quads:
+            s, _, o, g = quad
+            for term in (s, o, g) if s != o and o != g and s != g else dict.fromkeys((s, o, g)):
+                if term[:2] == "_:":
+                    self.quads_of.setdefault(term, []).append(quad)
+        #: Each blank node's related blank nodes (4.8.3 step 3), with the text Hash Related
+        #: Blank Node puts before their identifier: ``s<p>``, ``o<p>`` or ``g``.
+        self.links: dict[str, list[tuple[str, str]]] = {}
+        for quad in quads:
+            self._link(quad)
+        #: The canonical issuer (prefix c14n).
+        self.canonical: Issuer = {}
+        self.first_degree: dict[str, str] = {}
+        #: Blank nodes tied by their first-degree hash, by that hash (what 4.4.3 step 4 leaves).
+        self.tied_by_hash: dict[str, list[str]] = {}
+        self._related: dict[str, str] = {}  # Hash Related Blank Node's input -> its hash
+        self.budget = self.limit = self.tied = 0
+        self.quad_set = frozenset(quads)
+
+    def _link(self, quad: Quad) -> None:
+        s, p, o, g = quad
+        components = (("s" + p, s), ("o" + p, o), ("g", g))
+        for node in dict.fromkeys((s, o, g)):
+            if node[:2] == "_:":
+                links = self.links.setdefault(node, [])
+                links += [(head, t) for head, t in components if t != node and t[:2] == "_:"]
+
+    def issue_unique(self) -> int:
+        """4.4.3 steps 3-4: first-degree hashes, and canonical identifiers for the unique ones.
+
+        Returns the number of blank nodes left tied.
+        """
+        by_hash: dict[str, list[str]] = {}
+        for node in self.quads_of:
+            by_hash.setdefault(self.hash_first_degree_quads(node), []).append(node)
+        for h in sorted(by_hash):
+            nodes = by_hash[h]
+            if len(nodes) == 1:
+                self.issue_canonical(nodes[0])
+            else:
+                self.tied_by_hash[h] = nodes
+        return sum(map(len, self.tied_by_hash.values()))
+
+    def issue_canonical(self, node: str) -> None:
+        """Issue Identifier (4.5) with the canonical issuer."""
+        if node not in self.canonical:
+            self.canonical[node] = f"_:c14n{len(self.canonical)}"
+
+    def hash_first_degree_quads(self, node: str) -> str:
+        """Hash First Degree Quads (4.6); the result is kept in ``first_degree``."""
+        lines = []
+        for quad in self.quads_of[node]:
+            terms = ["_:a" if t == node else "_:z" if t[:2] == "_:" else t for t in quad]
+            lines.append(nquad_line(*terms))
+        lines.sort()
+        h = self.first_degree[node] = self.hash("".join(lines))
+        return h
+
+    def issue_non_unique(self) -> None:
+        """4.4.3 step 5: the tied blank nodes, through Hash N-Degree Quads.
+
+        A node that an automorphism maps onto one already hashed in its component is
+        skipped (see ``_Orbits``): its result could not change the canonical identifiers.
+        """
+        for h in sorted(self.tied_by_hash):
+            results: list[_Result] = []
+            orbits = _Orbits(self)
+            for node in self.tied_by_hash[h]:
+                if node not in self.canonical and not orbits.known(node):
+                    result = self.hash_n_degree_quads(node, {node: "_:b0"})
+                    orbits.hashed(node, result[1])
+                    results.append(result)
+            results.sort(key=lambda result: result[0])  # stable: ties keep the input order
+            for _, issuer in results:
+                for node in issuer:
+                    self.issue_canonical(node)
+
+    def automorphism(self, n: str, m: str) -> dict[str, str] | None:
+        """An automorphism of the quads mapping ``n`` to ``m`` that fixes every term but the
+        blank nodes of their component (see ``_Orbits``), as node -> image; or None."""
+        sigma, image, todo = {n: m}, {m}, [n]
+        while todo:
+            x = todo.pop()
+            if not self._pair_quads(x, sigma[x], sigma, image, todo):
+                return None
+        quads = self.quad_set
+        for x in sigma:
+            for quad in self.quads_of[x]:
+                if tuple([sigma.get(t, t) for t in quad]) not in quads:
+                    return None
+        return sigma
+
+    def _pair_quads(self, x: str, y: str, sigma: dict[str, str], image: set[str], todo: list[str]) -> bool:
+        """Match the quads of ``x`` with those of ``y = sigma[x]``, extending ``sigma``."""
+        xs, ys = self.quads_of[x], self.quads_of[y]
+        if len(xs) != len(ys):
+            return False
+        canonical, first_degree = self.canonical, self.first_degree
+
+        def free(t: str) -> bool:
+            return t[:2] == "_:" and t not in canonical
+
+        # Keys as the other side would spell the quad: mapped nodes by their image, the
+        # others by their first-degree hash and where they first stand in the quad.
+        by_key: dict[tuple[object, ...], list[Quad]] = {}
+        for q in ys:
+            key = tuple([(first_degree[t], q.index(t)) if free(t) and t not in image else t for t in q])
+            by_key.setdefault(key, []).append(q)
+        keys = [
+            tuple([(sigma.get(t) or (first_degree[t], q.index(t))) if free(t) else t for t in q]) for q in xs
+        ]
+        for q, key in zip(xs, keys, strict=True):
+            candidates = by_key.get(key)
+            if not candidates:
+                return False
+            r = candidates.pop()
+            for t, u in zip(q, r, strict=True):
+                if free(t):
+                    mapped = sigma.get(t)
+                    if mapped is None:
+                        if u in image:
+                            return False
+                        sigma[t] = u
+                        image.add(u)
+                        todo.append(t)
+                    elif mapped != u:
+                        return False
+        return True
+
+    def hash_n_degree_quads(self, node: str, issuer: Issuer) -> _Result:
+        """Hash N-Degree Quads (4.8): the recursive calls run from an explicit stack."""
+        stack = [self._hash_n_degree_quads(node, issuer)]
+        reply: _Result | None = None
+        while True:
+            try:
+                call = stack[-1].send(reply)  # type: ignore[arg-type]
+            except StopIteration as returned:
+                stack.pop()
+                if not stack:
+                    result: _Result = returned.value
+                    return result
+                reply = returned.value
+            else:
+                stack.append(self._hash_n_degree_quads(*call))
+                reply = None
+
+    def _step(self) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            raise WorkLimitError(self.limit, self.tied)
+
+    def hash_related_blank_node(self, text: str) -> str:
+        """Hash Related Blank Node (4.7) of its input ``text``: the position, the predicate
+        (``<iri>``) unless the position is ``g``, and the related node's identifier (canonical,
+        else issued, else its first-degree hash). Inputs repeat: each is hashed once."""
+        h = self._related.get(text)
+        if h is None:
+            h = self._related[text] = self.hash(text)
+        return h
+
+    def _hash_n_degree_quads(self, node: str, issuer: Issuer) -> _HNDQ:
+        """One call of Hash N-Degree Quads: yields its recursive calls, returns its result."""
+        self._step()
+        canonical, first_degree = self.canonical, self.first_degree
+        related_by_hash: dict[str, list[str]] = {}  # 4.8.3 steps 1-3
+        for head, related in self.links[node]:
+            ident = canonical.get(related) or issuer.get(related) or first_degree[related]
+            related_by_hash.setdefault(self.hash_related_blank_node(head + ident), []).append(related)
+        data = []
+        for h in sorted(related_by_hash):  # step 5
+            nodes = related_by_hash[h]
+            data.append(h)
+            if len(nodes) > 1:
+                path, issuer = yield from self._choose_path(nodes, issuer)
+            else:
+                # One permutation (step 5.4 inlined): its path is chosen, so the issuer is
+                # updated in place, and nothing is compared.
+                related = nodes[0]
+                path = canonical.get(related) or issuer.get(related) or ""
+                if not path:
+                    path = issuer[related] = f"_:b{len(issuer)}"
+                    result, issuer = yield related, issuer
+                    path += path + "<" + result + ">"
+            data.append(path)
+        return self.hash("".join(data)), issuer
+
+    def _choose_path(self, nodes: list[str], issuer: Issuer) -> _HNDQ:
+        """4.8.3 step 5.4: the least path over the permutations of ``nodes``, and its issuer."""
+        chosen_path = ""
+        chosen_issuer = issuer
+        for permutation in permutations(nodes):
+            self._step()
+            path, copy = yield from self._path(permutation, issuer.copy(), chosen_path)
+            if path is not None and (not chosen_path or path < chosen_path):
+                chosen_path, chosen_issuer = path, copy
+        return chosen_path, chosen_issuer
+
+    def _path(
+        self, permutation: Iterable[str], issuer: Issuer, chosen: str
+    ) -> Generator[_Call, _Result, tuple[str | None, Issuer]]:
+        """4.8.3 steps 5.4.4.1-3: the path of one permutation (None once it exceeds ``chosen``)."""
+        canonical = self.canonical
+        path = ""
+        recursion = []
+        for related in permutation:
+            ident = canonical.get(related)
+            if ident is None:
+                ident = issuer.get(related)
+                if ident is None:
+                    recursion.append(related)
+                    ident = issuer[related] = f"_:b{len(issuer)}"
+            path += ident
+            if chosen and len(path) >= len(chosen) and path > chosen:
+                return None, issuer
+        for related in recursion:
+            h, issuer = yield related, issuer
+            path += issuer[related] + "<" + h + ">"
+            if chosen and len(path) >= len(chosen) and path > chosen:
+                return None, issuer
+        return path, issuer
+
+
+class _Orbits:
+    """Tied blank nodes of one component that automorphisms map onto each other (4.4.3 step 5).
+
+    In step 5 the result of Hash N-Degree Quads for a node n issues identifiers to every blank
+    node of n's component (the blank nodes reached from n through blank nodes without a
+    canonical identifier): the recursion gives each one a temporary identifier. An
+    automorphism of the dataset that fixes every canonical identifier and maps n to m gives m
+    the same hash as n (the algorithm sees only terms, hashes and issued identifiers, all
+    invariant). So when n, in m's component, was hashed before m, m's result sorts right
+    after n's (the sort is stable) and finds every node of its issuer already issued: it
+    changes nothing, and m is skipped. On a cycle of blank nodes this leaves one call
+    instead of one per node (each a walk around the whole cycle).
+
+    Automorphisms are found by walking from n and m in step, matching each node's quads by
+    their terms, canonical identifiers and first-degree hashes (of several alike, the first
+    left); the map found is then checked quad by quad, so a wrong guess only means that m is
+    hashed after all.
+    """
+
+    def __init__(self, state: _State) -> None:
+        self.state = state
+        self.parent: dict[str, str] = {}  # union-find over the nodes automorphisms relate
+        self.done: set[str] = set()  # roots of the classes with a hashed node
+        self.first: dict[str, str] = {}  # node -> the first hashed node of its component
+
+    def find(self, node: str) -> str:
+        parent = self.parent
+        while parent.get(node, node) != node:
+            node = parent[node] = parent.get(parent[node], parent[node])
+        return node
+
+    def hashed(self, node: str, issuer: Issuer) -> None:
+        for other in issuer:  # the issuer holds node's whole component
+            self.first.setdefault(other, node)
+        self.done.add(self.find(node))
+
+    def known(self, node: str) -> bool:
+        """True when ``node`` is in the orbit of a node hashed in its component."""
+        first = self.first.get(node)
+        if first is None:
+            return False
+        if self.find(node) not in self.done:
+            sigma = self.state.automorphism(first, node)
+            if sigma is None:
+                return False
+            for x, y in sigma.items():
+                rx, ry = self.find(x), self.find(y)
+                if rx != ry:
+                    self.parent[ry] = rx
+                    if ry in self.done:
+                        self.done.add(rx)
+        return self.find(node) in self.done

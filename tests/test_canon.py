@@ -1,0 +1,223 @@
+"""RDFC-1.0 (``rdflib_strict.canon``) against pyoxigraph's, on graphs made to be hard for it.
+
+Generated datasets full of blank nodes and automorphisms (cycles, cliques, isomorphic
+subtrees, random graphs, blank graph names) must canonicalize to the very N-Quads pyoxigraph's
+``Dataset.canonicalize(RDFC_1_0)`` gives; isomorphic inputs (statements shuffled, blank nodes
+renamed) to identical bytes; and the usual hard shapes at 1,000 blank nodes must finish (with
+their result checked, not their time). The W3C suite is ``test_rdf_canon.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable
+
+import pyoxigraph as ox
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rdflib import BNode, Dataset, Graph, Literal, URIRef
+from w3c import default_graph, statements
+
+from rdflib_strict import SerializeError
+from rdflib_strict.canon import WorkLimitError, canonicalize
+from rdflib_strict.formats.rdfc10 import rdfc10
+
+EX = "http://example.org/"
+PREDICATES = [URIRef(EX + "p"), URIRef(EX + "q")]
+NAMES = [None, URIRef(EX + "g")]
+
+#: A statement as numbers: subject node, predicate, object (a node, or -1 - k for the literal
+#: "k"), graph (0: default, 1: <g>, 2: the blank node 0 as a graph name).
+Edge = tuple[int, int, int, int]
+
+
+def build(edges: Iterable[Edge], relabel: bool = False) -> Dataset:
+    """The dataset of ``edges``; ``relabel`` gives other blank node ids and another order."""
+    edges = list(edges)
+    nodes: dict[int, BNode] = {}
+
+    def node(i: int) -> BNode:
+        if i not in nodes:
+            nodes[i] = BNode(f"x{i * 7 + 3}" if relabel else f"n{i}")
+        return nodes[i]
+
+    if relabel:
+        random.Random(len(edges)).shuffle(edges)
+    ds = Dataset()
+    for s, p, o, g in edges:
+        obj = node(o) if o >= 0 else Literal(str(-1 - o))
+        name = node(0) if g == 2 else NAMES[g]
+        graph = default_graph(ds) if name is None else ds.graph(name)
+        graph.add((node(s), PREDICATES[p], obj))
+    return ds
+
+
+def oxigraph_canonical(ds: Dataset) -> str:
+    """pyoxigraph's RDFC-1.0 of ``ds``, as sorted N-Quads lines."""
+    data = ds.serialize(format="strict-nquads", encoding="utf-8")
+    dataset = ox.Dataset(ox.parse(input=data, format=ox.RdfFormat.N_QUADS))
+    dataset.canonicalize(ox.CanonicalizationAlgorithm.RDFC_1_0)
+    lines = ox.serialize(dataset, format=ox.RdfFormat.N_QUADS).decode("utf-8").splitlines(keepends=True)
+    return "".join(sorted(lines))
+
+
+def cycle(nodes: list[int], both: bool) -> list[Edge]:
+    """A directed cycle through ``nodes`` (``both``: and the one in the other direction)."""
+    ring = list(zip(nodes, nodes[1:] + nodes[:1], strict=True))
+    return [(a, 0, b, 0) for a, b in ring] + ([(b, 0, a, 0) for a, b in ring] if both else [])
+
+
+@st.composite
+def random_edges(draw: st.DrawFn) -> list[Edge]:
+    n = draw(st.integers(2, 9))
+    node = st.integers(0, n - 1)
+    return draw(
+        st.lists(
+            st.tuples(node, st.integers(0, 1), st.one_of(node, st.integers(-2, -1)), st.integers(0, 2)),
+            min_size=1,
+            max_size=24,
+        )
+    )
+
+
+@st.composite
+def symmetric_edges(draw: st.DrawFn) -> list[Edge]:
+    """Cycles of equal length, a clique, and isomorphic subtrees, side by side."""
+    edges: list[Edge] = []
+    start = 0
+    for length in draw(st.lists(st.integers(2, 7), min_size=1, max_size=3)):
+        edges += cycle(list(range(start, start + length)), both=draw(st.booleans()))
+        start += length
+    clique = list(range(start, start + draw(st.integers(0, 4))))
+    edges += [(a, 1, b, 0) for a in clique for b in clique if a != b]
+    start += len(clique)
+    # Isomorphic trees hanging from blank roots: kept small, since RDFC-1.0 tries every order
+    # of a node's alike children (exponential in their number; test_rdf_canon's poison).
+    width, depth = draw(st.integers(0, 3)), draw(st.integers(1, 2))
+    for _ in range(draw(st.integers(0, 3))):
+        level = [start]
+        start += 1
+        for _ in range(depth):
+            below = list(range(start, start + width * len(level)))
+            start += len(below)
+            edges += [
+                (parent, 0, child, 0) for i, parent in enumerate(level) for child in below[i :: len(level)]
+            ]
+            level = below
+    return edges or [(0, 0, 1, 0)]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(random_edges(), symmetric_edges()))
+def test_same_canonical_nquads_as_pyoxigraph(edges: list[Edge]) -> None:
+    ds = build(edges)
+    assert canonicalize(ds).nquads == oxigraph_canonical(ds)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(random_edges(), symmetric_edges()))
+def test_isomorphic_inputs_give_identical_bytes(edges: list[Edge]) -> None:
+    ds, renamed = build(edges), build(edges, relabel=True)
+    canonical = canonicalize(ds)
+    assert canonicalize(renamed).nquads == canonical.nquads
+    assert renamed.serialize(format="strict-nquads", canonical=True) == canonical.nquads
+    labels = canonical.issued_identifiers
+    assert sorted(labels.values()) == sorted(f"c14n{i}" for i in range(len(labels)))
+    assert set(labels) == {t for q in statements(ds) for t in q if isinstance(t, BNode)}
+
+
+def test_a_graph_gives_its_triples_and_the_hash_is_sha256_of_the_text() -> None:
+    g = Graph()
+    g.add((BNode("someone"), PREDICATES[0], Literal("x")))
+    text = '_:c14n0 <http://example.org/p> "x" .\n'
+    result = canonicalize(g)
+    assert (result.nquads, result.issued_identifiers) == (text, {BNode("someone"): "c14n0"})
+    assert result.hash == hashlib.sha256(text.encode()).hexdigest()
+    assert canonicalize(g, hash_algorithm="sha384").hash == hashlib.sha384(text.encode()).hexdigest()
+    with pytest.raises(ValueError, match=r"unknown RDFC-1\.0 hash algorithm 'md5'"):
+        canonicalize(g, hash_algorithm="md5")
+
+
+def _edges(text: str) -> list[tuple[str, str, str]]:
+    """The statements of canonical N-Triples holding no literal, as (s, p, o) text."""
+    return [(s, p, o) for s, p, o, _ in (line.split(" ") for line in text.splitlines())]
+
+
+def _canonical(quads: list[tuple[str, str, str, str]]) -> str:
+    """The canonical text of ``quads``, checked to be that of a shuffled, relabelled copy too,
+    and to use the labels c14n0, c14n1, ... for all of the blank nodes."""
+    text = rdfc10(quads).nquads
+    mixed = [tuple(t.replace("_:", "_:x") for t in quad) for quad in quads]
+    random.Random(1).shuffle(mixed)
+    assert rdfc10(mixed).nquads == text  # type: ignore[arg-type]
+    count = len({t for quad in quads for t in quad if t.startswith("_:")})
+    assert {t for edge in _edges(text) for t in edge if t.startswith("_:")} == {
+        f"_:c14n{i}" for i in range(count)
+    }
+    return text
+
+
+def test_a_cycle_of_1000_blank_nodes() -> None:
+    n, p = 1000, f"<{EX}p>"
+    text = _canonical([(f"_:n{i}", p, f"_:n{(i + 1) % n}", "") for i in range(n)])
+    # Hash N-Degree Quads walks the cycle one way from the node it starts at, so the labels
+    # follow the cycle: one way or the other, depending on which way hashes lower.
+    forward = {(f"_:c14n{i}", p, f"_:c14n{(i + 1) % n}") for i in range(n)}
+    backward = {(o, p, s) for s, p, o in forward}
+    assert set(_edges(text)) in (forward, backward)
+    # One walk round the cycle (a step per node), not one per node (a million steps): the
+    # other nodes are skipped as images of the first under rotations.
+    assert rdfc10([(f"_:n{i}", p, f"_:n{(i + 1) % n}", "") for i in range(n)], work_limit=n).nquads == text
+
+
+def test_a_chain_of_blank_nodes() -> None:
+    # 200, not 1,000: RDFC-1.0 hashes every inner node of a chain from every other one (no two
+    # are alike), about n² calls of Hash N-Degree Quads: ~1 million at 1,000 (see the README).
+    n, p = 200, f"<{EX}p>"
+    edges = _edges(_canonical([(f"_:n{i}", p, f"_:n{i + 1}", "") for i in range(n - 1)]))
+    after = dict((s, o) for s, _, o in edges)
+    (start,) = set(after) - set(after.values())
+    walked = [start]
+    while walked[-1] in after:
+        walked.append(after[walked[-1]])
+    assert len(edges) == n - 1 and len(set(walked)) == n
+    # Only the two ends have a first-degree hash of their own: they are issued first.
+    assert {walked[0], walked[-1]} == {"_:c14n0", "_:c14n1"}
+
+
+def test_1000_blank_nodes_in_isomorphic_subtrees() -> None:
+    p, q, root = f"<{EX}p>", f"<{EX}q>", f"<{EX}root>"
+    quads = []
+    for i in range(250):  # 250 trees of 4 blank nodes under one IRI
+        quads += [(root, p, f"_:t{i}", ""), (f"_:t{i}", q, f"_:a{i}", ""), (f"_:t{i}", q, f"_:b{i}", "")]
+        quads += [(f"_:a{i}", p, f"_:c{i}", "")]
+    edges = _edges(_canonical(quads))
+    tops = {o for s, _, o in edges if s == root}
+    below = {s: sorted(o for s2, _, o in edges if s2 == s) for s in tops}
+    assert len(tops) == 250 and all(len(children) == 2 for children in below.values())
+    assert len(edges) == len(quads)
+
+
+def test_the_default_work_limit_grows_with_the_tied_blank_nodes() -> None:
+    # A clique of 10 (poison) beside a cycle of 50: 60 tied blank nodes, 4 * 60² steps.
+    p = f"<{EX}p>"
+    quads = [(f"_:k{i}", p, f"_:k{j}", "") for i in range(10) for j in range(10) if i != j]
+    quads += [(f"_:c{i}", p, f"_:c{(i + 1) % 50}", "") for i in range(50)]
+    with pytest.raises(WorkLimitError, match=r"stopped after 14,400 steps .*60 blank nodes share"):
+        rdfc10(quads)
+
+
+def test_a_term_no_nquads_document_holds_is_a_serialize_error() -> None:
+    g = Graph()
+    g.add((Literal("subject"), PREDICATES[0], BNode()))
+    with pytest.raises(SerializeError, match="a literal cannot be a subject"):
+        canonicalize(g)
+
+
+def test_a_poison_graph_stops_at_the_work_limit_it_was_given() -> None:
+    clique = [(f"_:n{i}", f"<{EX}p>", f"_:n{j}", "") for i in range(6) for j in range(6) if i != j]
+    rdfc10(clique)  # 6 nodes: within the default
+    with pytest.raises(WorkLimitError, match="stopped after 50 steps"):
+        rdfc10(clique, work_limit=50)
