@@ -60,6 +60,7 @@ __all__ = [
     "file_blocks",
     "run_blocks",
     "text_blocks",
+    "turtle_cuts",
     "turtle_file_blocks",
     "turtle_text_blocks",
     "worker_count",
@@ -293,7 +294,7 @@ def turtle_file_blocks(
 
         start = number = 0
         state = _Directives(job).state
-        for cut, next_state in _turtle_cuts(read, job, lambda n: (n + 1) * total // count, bom=True):
+        for cut, next_state in turtle_cuts(read, job, lambda n: (n + 1) * total // count, bom=True):
             yield Block(number, start == 0, path=path, offset=start, length=cut - start, state=state)
             start, number, state = cut, number + 1, next_state
     if start < total or number == 0:
@@ -313,7 +314,7 @@ def turtle_text_blocks(reader: ChunkReader, job: BlockTask, block: int | None = 
 
     start = number = 0
     state = _Directives(job).state
-    for cut, next_state in _turtle_cuts(read, job, lambda n: (n + 1) * block):
+    for cut, next_state in turtle_cuts(read, job, lambda n: (n + 1) * block):
         text = "".join(held)
         # held starts at ``start``: the block is its first cut - start characters
         held[:] = [text[cut - start :]]
@@ -324,7 +325,7 @@ def turtle_text_blocks(reader: ChunkReader, job: BlockTask, block: int | None = 
         yield Block(number, False, text=text, state=state)
 
 
-def _turtle_cuts(
+def turtle_cuts(
     read: Callable[[int], tuple[AnyStr, bool]],
     job: BlockTask,
     wanted: Callable[[int], int],

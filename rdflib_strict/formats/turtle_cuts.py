@@ -102,7 +102,7 @@ _MATCHERS: Final = {False: _compiled(False), True: _compiled(True)}
 # A directive that does not match may be one cut by the end of the text so far: it is waited
 # for this far, then the scanner gives up (a malformed one).
 _DIRECTIVE_WAIT: Final = 4096
-_NEED, _UNSURE = -1, -2
+_NEED, _UNSURE, _NO_DIRECTIVE = -1, -2, -3
 
 
 class StatementCuts(Generic[Text]):
@@ -135,41 +135,49 @@ class StatementCuts(Generic[Text]):
             return len(text), None
         braces = self._braces  # at ``pos``: restored when the scan resumes there
         while True:
-            start = self._statement_start(text, pos, final)
-            if start >= len(text):
-                return start, None
-            if start >= 0:
-                pos, braces = start, self._braces  # the directives before it are whole
-                start, cut = self._statements(text, start, final, want)
-                if cut is not None:
-                    return cut, cut
-            if start == _NEED:
-                self._braces = braces
-                return pos, None
-            if start == _UNSURE:
-                self.unsure = True
-                return len(text), None
-            pos = start
-
-    def _statement_start(self, text: Text, pos: int, final: bool) -> int:
-        """Past the directives at ``pos`` (each recorded): where the next statement starts,
-        or ``_NEED`` / ``_UNSURE``."""
-        while True:
             pos = self._ws(text, pos).end()
             if pos >= len(text):
-                return pos
-            c = text[pos : pos + 1]
-            if c in ("@", b"@"):
-                m = self._at(text, pos)
-            elif c in ("p", "P", "b", "B", b"p", b"P", b"b", b"B") and self._keyword(text, pos):
-                m = self._sparql(text, pos)
-            else:
-                return pos
-            if m is None:
-                return _NEED if not final and len(text) - pos < _DIRECTIVE_WAIT else _UNSURE
-            if self._braces == 0:
-                self.directives.append((pos, m.end()))
-            pos = m.end()
+                return pos, None
+            end = self._directive(text, pos, final)
+            if end >= 0:
+                cut = self._ended(text, end, want)[1]
+                if cut is not None:
+                    return cut, cut
+                pos = end
+                continue
+            if end == _NEED:
+                break
+            if end == _UNSURE:
+                self.unsure = True
+                return len(text), None
+            end, cut = self._statements(text, pos, final, want)
+            if cut is not None:
+                return cut, cut
+            if end == _NEED:
+                break
+            if end == _UNSURE:
+                self.unsure = True
+                return len(text), None
+            pos, braces = end, self._braces
+        self._braces = braces
+        return pos, None
+
+    def _directive(self, text: Text, pos: int, final: bool) -> int:
+        """The end of the directive at ``pos`` (recorded if top-level), ``_NO_DIRECTIVE``, or
+        ``_NEED`` / ``_UNSURE`` for what starts as one and does not match."""
+        c = text[pos : pos + 1]
+        if c in ("@", b"@"):
+            m = self._at(text, pos)
+        elif c in ("p", "P", "b", "B", b"p", b"P", b"b", b"B") and self._keyword(text, pos):
+            m = self._sparql(text, pos)
+        else:
+            return _NO_DIRECTIVE
+        if m is None:
+            return _NEED if not final and len(text) - pos < _DIRECTIVE_WAIT else _UNSURE
+        end: int = m.end()
+        if self._braces == 0:
+            self.directives.append((pos, end))
+        return end
 
     def _statements(self, text: Text, pos: int, final: bool, want: int) -> tuple[int, int | None]:
         """From a statement start at depth 0 to the next one (or a cut at or after ``want``):
