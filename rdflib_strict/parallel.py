@@ -42,7 +42,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import BrokenExecutor, Executor, Future  # not .process: loaded when used
+from concurrent.futures import BrokenExecutor, Executor, Future, wait  # not .process: loaded when used
 from typing import IO, Any, AnyStr, Final, Literal, NamedTuple, cast
 
 from .edge.source import OpenedSource
@@ -361,7 +361,9 @@ def turtle_cuts(
         text, pos = text[pos:] + more, 0
 
 
-def run_blocks(job: BlockTask, parts: Iterable[Block], workers: int) -> Generator[BlockResult, None, None]:
+def run_blocks(
+    job: BlockTask, parts: Iterable[Block], workers: int, executor: Executor | None = None
+) -> Generator[BlockResult, None, None]:
     """Each part's result, in document order, its errors and warnings placed in the document.
 
     Stops after a result with ``fatal`` set. An error raised while producing the parts (a
@@ -370,6 +372,7 @@ def run_blocks(job: BlockTask, parts: Iterable[Block], workers: int) -> Generato
     iterator early cancels the blocks not started. ``workers=1`` parses the parts one after
     the other in this process (the tests' way to try many cuttings). Turtle and TriG blocks
     are checked against the one before them and parsed again here if need be (see above).
+    ``executor``: a pool of ``workers`` processes to use (left running) instead of a new one.
     """
     from concurrent.futures import ProcessPoolExecutor
 
@@ -400,7 +403,10 @@ def run_blocks(job: BlockTask, parts: Iterable[Block], workers: int) -> Generato
         submit()
         return part
 
-    pool: Executor = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
+    if executor is not None:
+        pool: Executor = executor
+    else:
+        pool = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
     try:
         for _ in range(workers * _AHEAD):
             submit()
@@ -430,7 +436,12 @@ def run_blocks(job: BlockTask, parts: Iterable[Block], workers: int) -> Generato
         if failure is not None:
             raise failure
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if executor is None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        else:  # the caller's: the blocks not started go, the rest end before it goes on
+            for _, future in pending:
+                future.cancel()
+            wait([future for _, future in pending])
 
 
 def _settled(

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -289,75 +290,68 @@ def test_real_workers_give_the_serial_result(tmp_path: Path) -> None:
 # --- the command line ---------------------------------------------------------------------
 
 
-def _convert(path: Path, to: str, out: Path, *jobs: str) -> None:
-    code = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rdflib_strict",
-            "convert",
-            str(path),
-            "--to",
-            to,
-            "-q",
-            "-o",
-            str(out),
-            *jobs,
-        ],
-        check=False,
-    ).returncode
-    assert code == 0
+@pytest.fixture
+def blocks_run(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The Turtle/TriG block results each ``run_blocks`` handed on: so that a test knows that
+    the file really went through worker processes in blocks (before, -j read it in one)."""
+    counts: list[int] = []
+    real = parallel.run_blocks
+
+    def counting(job: parallel.BlockTask, *args: Any, **kwargs: Any) -> Iterator[parallel.BlockResult]:
+        counts.append(0)
+        for done in real(job, *args, **kwargs):
+            counts[-1] += job.turtle
+            yield done
+
+    monkeypatch.setattr(parallel, "run_blocks", counting)
+    return counts
 
 
-def _small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parallel, "BLOCK_SIZE", 64 << 10)  # schema.org: some 16 blocks
+def _same_bytes_with_j2(source: Path, to: str, tmp_path: Path) -> None:
+    one, two = tmp_path / f"one.{to}", tmp_path / f"two.{to}"
+    assert run_cli(["convert", str(source), "--to", to, "-q", "-o", str(one)]).returncode == 0
+    assert run_cli(["convert", str(source), "--to", to, "-q", "-j", "2", "-o", str(two)]).returncode == 0
+    assert one.read_bytes() == two.read_bytes()
 
 
 def test_cli_convert_j2_writes_the_bytes_of_one_process(
-    shared_data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    shared_data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, blocks_run: list[int]
 ) -> None:
-    from rdflib import Dataset
+    from rdflib import Dataset, Graph, URIRef
+    from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 
-    ttl = shared_data_dir / "schemaorg-all-https.ttl"
+    # schema.org as TriG: its subjects spread over the default graph and 9 named ones (the
+    # cuts fall between graph blocks, not inside them).
     trig = tmp_path / "schemaorg.trig"
     ds = Dataset()
-    ds.parse(shared_data_dir / "schemaorg-all-https.nq", format="strict-nquads")
+    for s, p, o in Graph().parse(shared_data_dir / "schemaorg-all-https.ttl", format="strict-turtle"):
+        number = zlib.crc32(str(s).encode()) % 10
+        name = URIRef(f"http://graphs.example/{number}") if number else DATASET_DEFAULT_GRAPH_ID
+        ds.graph(name).add((s, p, o))
     ds.serialize(trig, format="strict-trig")
-    _small_blocks(monkeypatch)
-    for source, to in ((ttl, "nt"), (trig, "nq")):
-        one, two = tmp_path / f"one.{to}", tmp_path / f"two.{to}"
-        assert run_cli(["convert", str(source), "--to", to, "-q", "-o", str(one)]).returncode == 0
-        assert run_cli(["convert", str(source), "--to", to, "-q", "-j", "2", "-o", str(two)]).returncode == 0
-        assert one.read_bytes() == two.read_bytes()
-        assert len(one.read_bytes()) > 1_000_000
+    monkeypatch.setattr(parallel, "BLOCK_SIZE", 64 << 10)  # schema.org: some 16 blocks
+    _same_bytes_with_j2(shared_data_dir / "schemaorg-all-https.ttl", "nt", tmp_path)
+    _same_bytes_with_j2(trig, "nq", tmp_path)
+    assert len(blocks_run) == 2 and min(blocks_run) >= 5, blocks_run
 
 
-def test_cli_convert_j2_on_term_diverse_turtle(tmp_path: Path) -> None:
-    # 100,000 statements (3.7 MB, one 8 MiB block would hold it all): cut by -j 2 into two.
+def test_cli_convert_j2_on_term_diverse_turtle(tmp_path: Path, blocks_run: list[int]) -> None:
+    # 100,000 statements (3.7 MB): -j 2 cuts it into two blocks of the default size's rounds.
     data = tmp_path / "diverse.ttl"
     generator = Path(__file__).resolve().parent.parent / "benchmarks" / "diverse.py"
-    subprocess.run(
-        [
-            sys.executable,
-            str(generator),
-            "--statements",
-            "100000",
-            "--format",
-            "ttl",
-            "-o",
-            str(data),
-            "--no-check",
-        ],
-        check=True,
-        capture_output=True,
-    )
-    _convert(data, "nt", tmp_path / "one.nt")
-    _convert(data, "nt", tmp_path / "two.nt", "-j", "2")
-    assert (tmp_path / "one.nt").read_bytes() == (tmp_path / "two.nt").read_bytes()
+    args = ["--statements", "100000", "--format", "ttl", "-o", str(data), "--no-check"]
+    subprocess.run([sys.executable, str(generator), *args], check=True, capture_output=True)
+    _same_bytes_with_j2(data, "nt", tmp_path)
+    assert blocks_run == [2], blocks_run
 
 
-def test_cli_validate_j2_reads_turtle_in_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    doc = HEADER + "\n".join((GOOD + BAD) * 30) + "\n"
+def test_cli_validate_j2_reads_turtle_in_blocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, blocks_run: list[int]
+) -> None:
+    # Bad statements the scanner follows (an unclosed string or a stray bracket would leave
+    # the rest in one block).
+    bad = [b for b in BAD if '"unterminated' not in b and "] ." not in b and "not an iri" not in b]
+    doc = HEADER + "\n".join((GOOD + bad) * 30) + "\n"
     path = tmp_path / "doc.ttl"
     path.write_text(doc, encoding="utf-8")
     monkeypatch.setattr(parallel, "BLOCK_SIZE", 300)
@@ -365,6 +359,7 @@ def test_cli_validate_j2_reads_turtle_in_blocks(tmp_path: Path, monkeypatch: pyt
     two = run_cli(["validate", str(path), "-q", "-j", "2"])
     assert (two.returncode, two.stderr) == (one.returncode, one.stderr)
     assert two.stderr.count("\n") > 100
+    assert len(blocks_run) == 1 and blocks_run[0] > 50, blocks_run
 
 
 # --- every W3C Turtle and TriG entry -------------------------------------------------------
@@ -373,7 +368,7 @@ RDF_TESTS = find_rdf_tests_dir()
 _TURTLE_MANIFESTS = [m for m in MANIFESTS if m.startswith(("rdf11-turtle", "rdf11-trig"))]
 
 
-def _verdicts(path: Path, base: str, trig: bool) -> dict[str, Any]:
+def _verdicts(path: Path, base: str, trig: bool, pool: Any) -> dict[str, Any]:
     fmt = "trig" if trig else "turtle"
     verdicts: dict[str, Any] = {}
     try:
@@ -386,7 +381,7 @@ def _verdicts(path: Path, base: str, trig: bool) -> dict[str, Any]:
         verdicts["iterparse"] = "invalid"
     job = parallel.BlockTask("validate", trig, str(path), document_prefix(), False, turtle=True, base=base)
     count = 0
-    for done in parallel.run_blocks(job, parallel.turtle_file_blocks(str(path), job, 16, 2), 2):
+    for done in parallel.run_blocks(job, parallel.turtle_file_blocks(str(path), job, 16, 2), 2, pool):
         count = "invalid" if done.fatal is not None else count + done.count  # type: ignore[operator]
     verdicts["-j 2"] = count
     from rdflib_strict.dask import read_quads
@@ -402,12 +397,19 @@ def _verdicts(path: Path, base: str, trig: bool) -> dict[str, Any]:
 @pytest.mark.parametrize("manifest", _TURTLE_MANIFESTS)
 def test_w3c_entries_give_one_verdict_every_way(manifest: str) -> None:
     assert RDF_TESTS is not None
+    from concurrent.futures import ProcessPoolExecutor
+
     wrong = []
-    for case in load_manifest(RDF_TESTS, manifest):
-        if "Syntax" not in case.kind and "Eval" not in case.kind:
-            continue
-        verdicts = _verdicts(case.action, case.action_iri, "trig" in manifest)
-        positive = "Negative" not in case.kind
-        if len(set(verdicts.values())) != 1 or (verdicts["validate"] == "invalid") == positive:
-            wrong.append((case.id, verdicts))
+    cut = 0  # entries whose -j 2 parse had more than one block
+    with ProcessPoolExecutor(2) as pool:  # one for every entry: a pool's start costs more
+        for case in load_manifest(RDF_TESTS, manifest):
+            if "Syntax" not in case.kind and "Eval" not in case.kind:
+                continue
+            verdicts = _verdicts(case.action, case.action_iri, "trig" in manifest, pool)
+            positive = "Negative" not in case.kind
+            if len(set(verdicts.values())) != 1 or (verdicts["validate"] == "invalid") == positive:
+                wrong.append((case.id, verdicts))
+            job = parallel.BlockTask("validate", "trig" in manifest, "", "", False, turtle=True)
+            cut += len(list(parallel.turtle_file_blocks(str(case.action), job, 16))) > 1
     assert wrong == []
+    assert cut > 100
