@@ -41,7 +41,7 @@ GOOD = [
     "ex:s ex:p .5, 1.e3, 1.5, -2 .",
     "ex:a\\. ex:p ex:b.c .",
     "ex:s ex:p ex:o\\. .",
-    "<http://x/y.z> ex:p <a.b> . # a comment . with dots",
+    "<http://x/y.z> ex:p <a.b> . # a comment . with dots\n",
     '_:b1 ex:p [ ex:q "in . brackets" ; ex:r ( 1.5 2 ) ] .',
     "[ ex:p _:b1 ] .",
     "( ex:a _:b2 [] ) ex:p ex:o .",
@@ -184,7 +184,7 @@ def test_the_scanner_cuts_after_each_statement_line() -> None:
         found.append(doc[:cut].count(b"\n"))
         want = cut + 1
     # After each line of the header and each statement's last line.
-    assert found == [1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18]
+    assert found == [1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19]
     assert not cuts.unsure
 
 
