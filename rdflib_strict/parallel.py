@@ -374,53 +374,19 @@ def run_blocks(
     are checked against the one before them and parsed again here if need be (see above).
     ``executor``: a pool of ``workers`` processes to use (left running) instead of a new one.
     """
-    from concurrent.futures import ProcessPoolExecutor
-
-    produced = iter(parts)
-    pending: deque[tuple[Block, Future[BlockResult]]] = deque()
-    failure: BaseException | None = None
-
-    def submit() -> None:
-        nonlocal failure
-        if failure is not None:
-            return
-        try:
-            part = next(produced, None)
-        except Exception as e:  # raised in order, once the blocks before it are handed on
-            failure = e
-            return
-        if part is not None:
-            pending.append((part, pool.submit(_do_block_packed, job, part)))
-
-    def following() -> Block | None:
-        """The next part, taken from the queue (its result is dropped) or from ``produced``."""
-        if not pending:
-            submit()
-        if not pending:
-            return None
-        part, future = pending.popleft()
-        _drop(future)
-        submit()
-        return part
-
-    if executor is not None:
-        pool: Executor = executor
-    else:
-        pool = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
+    queue = _Queue(job, parts, workers, executor)
     try:
-        for _ in range(workers * _AHEAD):
-            submit()
         lines = 0
         state: TurtleState | None = None  # Turtle: the state the last block ended in
-        while pending:
-            part, future = pending.popleft()
+        while queue.pending:
+            part, future = queue.pending.popleft()
             try:
                 done = future.result()
             except BrokenExecutor as e:  # a worker killed (out of memory, a signal)
                 raise OSError(f"a worker process ended abruptly: {e}") from None
-            submit()
+            queue.submit()
             if job.turtle:
-                done = _settled(job, part, done, state, following)
+                done = _settled(job, part, done, state, queue.following)
                 state = done.state
             if lines:
                 done.errors = [e.moved(lines) for e in done.errors]
@@ -433,15 +399,62 @@ def run_blocks(
             yield done
             if done.fatal is not None:
                 return
-        if failure is not None:
-            raise failure
+        if queue.failure is not None:
+            raise queue.failure
     finally:
-        if executor is None:
-            pool.shutdown(wait=True, cancel_futures=True)
-        else:  # the caller's: the blocks not started go, the rest end before it goes on
-            for _, future in pending:
-                future.cancel()
-            wait([future for _, future in pending])
+        queue.close()
+
+
+class _Queue:
+    """The parts submitted to the pool and not handed on yet, in document order; at most
+    ``workers * _AHEAD`` of them. ``failure``: an error raised while producing the parts."""
+
+    def __init__(
+        self, job: BlockTask, parts: Iterable[Block], workers: int, executor: Executor | None
+    ) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.job = job
+        self.produced = iter(parts)
+        self.pending: deque[tuple[Block, Future[BlockResult]]] = deque()
+        self.failure: BaseException | None = None
+        self.own = executor is None
+        if executor is not None:
+            self.pool: Executor = executor
+        else:
+            self.pool = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
+        for _ in range(workers * _AHEAD):
+            self.submit()
+
+    def submit(self) -> None:
+        if self.failure is not None:
+            return
+        try:
+            part = next(self.produced, None)
+        except Exception as e:  # raised in order, once the blocks before it are handed on
+            self.failure = e
+            return
+        if part is not None:
+            self.pending.append((part, self.pool.submit(_do_block_packed, self.job, part)))
+
+    def following(self) -> Block | None:
+        """The next part, taken from the queue (its result is dropped) or from the parts."""
+        if not self.pending:
+            self.submit()
+        if not self.pending:
+            return None
+        part, future = self.pending.popleft()
+        _drop(future)
+        self.submit()
+        return part
+
+    def close(self) -> None:
+        if self.own:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            return
+        for _, future in self.pending:  # the caller's pool: what is not started goes
+            future.cancel()
+        wait([future for _, future in self.pending])
 
 
 def _settled(

@@ -310,11 +310,14 @@ def test_cli_jobs_convert_refuses_named_graphs_in_ntriples(tmp_path: Path, small
     assert not (tmp_path / "out.nt").exists()
 
 
-def test_cli_jobs_on_turtle_say_so_and_read_serially(tmp_path: Path) -> None:
-    (tmp_path / "a.ttl").write_text("<http://ex/s> <http://ex/p> 1 .\n", encoding="utf-8")
-    code, _, err = _cli(["validate", "-j", "2", "a.ttl"], tmp_path)
-    assert code == 0
-    assert "a.ttl: turtle cannot be cut into parts" in err
+def test_cli_jobs_on_turtle_with_rejects_say_so_and_read_serially(tmp_path: Path) -> None:
+    # --rejects writes the directives in force before each rejected statement: one parser.
+    (tmp_path / "a.ttl").write_text("@prefix ex: <http://ex/> .\nex:s ex:p .\n", encoding="utf-8")
+    args = ["convert", "-j", "2", "a.ttl", "--to", "nt", "--skip-invalid", "--rejects", "r.ttl"]
+    code, _, err = _cli(args, tmp_path)
+    assert code == 1
+    assert "a.ttl: read by one process: --rejects writes the directives in force" in err
+    assert "\n@prefix ex: <http://ex/> .\n# " in (tmp_path / "r.ttl").read_text(encoding="utf-8")
 
 
 def test_jobs_must_not_be_negative() -> None:
