@@ -1068,8 +1068,8 @@ def _jobs_option(command: argparse.ArgumentParser) -> None:
         type=_at_least(0, " (0: one per core)"),
         default=1,
         metavar="N",
-        help="worker processes for N-Triples and N-Quads (0: one per core; default 1)."
-        " Output and errors are those of one process; Turtle and TriG are read by one process",
+        help="worker processes (0: one per core; default 1). Output and errors are those of one"
+        " process; Turtle and TriG are cut at statement boundaries",
     )
 
 

@@ -30,8 +30,9 @@ from rdflib_strict.syntax.chunks import ChunkReader
 LINE_ENDS = ["\n", "\r\n", "\r"]
 
 
-def _file(data: bytes) -> Iterator[str]:
-    fd, path = tempfile.mkstemp(suffix=".nq")
+def temporary_file(data: bytes, suffix: str = ".nq") -> Iterator[str]:
+    """A file holding ``data``, removed after (``for path in temporary_file(...)``)."""
+    fd, path = tempfile.mkstemp(suffix=suffix)
     with os.fdopen(fd, "wb") as f:
         f.write(data)
     try:
@@ -97,7 +98,7 @@ def test_cuts_fall_after_line_ends_never_inside_crlf(
 ) -> None:
     text = "".join(body + end for body, end in lines) + ("tail" if unterminated else "")
     data = text.encode()
-    for path in _file(data):
+    for path in temporary_file(data):
         parts = list(parallel.file_blocks(path, block))
         with open(path, "rb") as f:
             pieces = []
@@ -123,7 +124,7 @@ def test_parallel_result_is_the_serial_one(data: st.DataObject, quads: bool, ski
         doc = "\ufeff" + doc  # a BOM: dropped at the start only
     raw = doc.encode()
     expected, errors = serial(raw, quads, skip)
-    for path in _file(raw):
+    for path in temporary_file(raw):
         got, got_errors = in_parts(path, quads, skip, block)
     assert got_errors == errors
     if skip:
@@ -146,7 +147,7 @@ def test_parallel_validation_is_the_serial_one(data: st.DataObject, quads: bool,
     got_errors: list[ParseError] = []
     got_warnings: list[ParseError] = []
     got = 0
-    for path in _file(raw):
+    for path in temporary_file(raw):
         for done in parallel.run_blocks(job, parallel.file_blocks(path, block), workers=1):
             assert done.fatal is None
             got += done.count

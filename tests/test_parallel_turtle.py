@@ -6,10 +6,8 @@ identity, errors and warnings are the serial parse's."""
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 import sys
-import tempfile
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +18,7 @@ from clirun import run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import BNode
+from test_parallel import temporary_file
 from verdicts import described
 from w3c import MANIFESTS, find_rdf_tests_dir, load_manifest
 
@@ -80,16 +79,6 @@ def documents(trig: bool, bad: bool) -> st.SearchStrategy[bytes]:
     pieces = GOOD + (TRIG_ONLY if trig else []) + (BAD if bad else [])
     body = st.lists(st.tuples(st.sampled_from(pieces), st.sampled_from(LINE_ENDS)), max_size=25)
     return body.map(lambda parts: (HEADER + "".join(p + e for p, e in parts)).encode())
-
-
-def _file(data: bytes, suffix: str) -> Iterator[str]:
-    fd, path = tempfile.mkstemp(suffix=suffix)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-    try:
-        yield path
-    finally:
-        os.unlink(path)
 
 
 def _named(statements: list[Any], prefix: str) -> list[tuple[Any, ...]]:
@@ -158,7 +147,7 @@ def test_every_cut_the_scanner_offers_is_a_statement_boundary(trig: bool, data: 
     # ends clean in the state the next one starts from; no cut needs the check to be right.
     doc = data.draw(documents(trig, bad=False))
     job = _job("statements", trig, skip=False)
-    for path in _file(doc, ".trig" if trig else ".ttl"):
+    for path in temporary_file(doc, ".trig" if trig else ".ttl"):
         parts = list(parallel.turtle_file_blocks(path, job, block=1))
         results = [parallel.do_block(job, part) for part in parts]
         got = in_blocks(parts, job)
@@ -210,7 +199,7 @@ def test_the_scanner_offers_nothing_past_text_it_does_not_follow(text: str) -> N
 def test_blocks_give_the_serial_result(trig: bool, skip: bool, block: int, data: st.DataObject) -> None:
     doc = data.draw(documents(trig, bad=True))
     job = _job("statements", trig, skip)
-    for path in _file(doc, ".ttl"):
+    for path in temporary_file(doc, ".ttl"):
         parts = list(parallel.turtle_file_blocks(path, job, block=block))
         assert in_blocks(parts, job) == _serial_result(doc, trig, skip)
 
@@ -247,7 +236,7 @@ def test_validate_blocks_give_the_validators_verdict(trig: bool, block: int, dat
     count = validator.check(ChunkReader(io.BytesIO(doc), "doc"), errors.append)
     job = _job("validate", trig, skip=True, warn=True)
     total, got, warned = 0, [], []
-    for path in _file(doc, ".ttl"):
+    for path in temporary_file(doc, ".ttl"):
         for done in parallel.run_blocks(job, parallel.turtle_file_blocks(path, job, block=block), 1):
             total += done.count
             got += done.errors
