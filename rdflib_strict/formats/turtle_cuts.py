@@ -27,12 +27,13 @@ import re
 from typing import Any, Final, Generic, TypeVar
 
 from ..syntax.grammar import (
-    IRIREF_BODY,
+    IRI_CHARS,
     LONG_QUOTE_BODY,
     LONG_SINGLE_QUOTE_BODY,
     RUN_STATEMENTS,
     STRING_QUOTE_BODY,
     STRING_SINGLE_QUOTE_BODY,
+    UCHAR,
 )
 
 __all__ = ["StatementCuts"]
@@ -54,6 +55,9 @@ _STRINGS: Final = (
     f'|"(?!""){STRING_QUOTE_BODY}"{_LANGTAG}'
     f"|'(?!''){STRING_SINGLE_QUOTE_BODY}'{_LANGTAG}"
 )
+# [18] IRIREF, unrolled: a run of plain characters is one step (IRIREF_BODY's alternation
+# takes a step per character, which made the scan four times slower).
+_IRIREF: Final = f"<{IRI_CHARS}*(?:(?:{UCHAR}){IRI_CHARS}*)*>"
 # [172s] PN_LOCAL_ESC: '\.' is part of a name, never an end.
 _LOCAL_ESCAPE: Final = r"\\[_~.\-!$&'()*+,;=/?#@%]"
 
@@ -68,7 +72,7 @@ def _body(name: str) -> str:
     """
     dot = rf"\.(?=[0-9])|(?<={name})\.(?={name}|[:%\\.])"
     plain = r"[^\[\](){}.\"'<#\\@]+"
-    return f"(?:{plain}|<{IRIREF_BODY}>|{_STRINGS}|#[^\\r\\n]*|{_LOCAL_ESCAPE}|{dot})*"
+    return f"(?:{plain}|{_IRIREF}|{_STRINGS}|#[^\\r\\n]*|{_LOCAL_ESCAPE}|{dot})*"
 
 
 def _patterns(name: str) -> dict[str, str]:
@@ -77,7 +81,7 @@ def _patterns(name: str) -> dict[str, str]:
     # (?=(...))\1 takes the body atomically (no backtracking into it when the '.' is missing).
     plain_statement = rf"{_WS}(?![@]|(?i:prefix|base)(?![^\s<\[#]))(?=({body}))\1\.(?=[ \t\r\n#])"
     pname_ns = r"[^ \t\r\n<#\"':]*:"
-    iri = f"<{IRIREF_BODY}>"
+    iri = _IRIREF
     return {
         "ws": _WS,
         "body": body,
