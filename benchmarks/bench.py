@@ -25,7 +25,7 @@ run, variants interleaved round-robin so that drift affects them all alike):
   ``convert --to nt``, ``--to nq`` for quads) against pyoxigraph's parser, each run a fresh
   subprocess: median time and peak RSS.
 * ``parallel.py``  -- only with ``--parallel``: ``validate -j N`` and ``convert -j N`` for
-  N = 1..cores on N-Triples and N-Quads: speed-up and efficiency.
+  N = 1..cores on every format: speed-up and efficiency.
 * ``process.py``   -- only with ``--process``: whole processes that parse into a Graph and
   exit, and one ``gc.collect()`` after such a parse, strict against rdflib's parser (the
   cost a parse leaves behind).
@@ -129,7 +129,7 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
         # takes pyoxigraph's.
         known = count if count is not None else expected_count(inp)
         run_validate(inp, known, args.runs or (3 if args.quick or inp.large else 5), report)
-    if args.parallel and inp.fmt.key in ("nt", "nq"):
+    if args.parallel:
         run_parallel(inp, args.runs or 3, report, args.parallel_rows)
     if args.process:
         run_process(inp, args.runs or 3, args.process_rows, report.notes)

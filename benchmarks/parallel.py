@@ -7,9 +7,14 @@ child and the workers it waited for: Linux reports the maximum, not the sum). ``
 writes to ``/dev/null``; its ``-j 1`` and ``-j N`` outputs are compared once, byte for byte,
 in a scratch directory, and any difference goes to the notes.
 
+Every format: N-Triples and N-Quads are cut at line ends, Turtle and TriG at statement
+boundaries (``parallel.py``); ``convert`` writes N-Triples (N-Quads for quads).
+
 Usage (from the repository root)::
 
     .venv/bin/python benchmarks/bench.py --sizes diverse-1m,diverse-5m --only nt,nq --parallel \
+        --no-parse --no-serialize --no-iterparse --no-memory
+    .venv/bin/python benchmarks/bench.py --sizes diverse-1m --only ttl --parallel \
         --no-parse --no-serialize --no-iterparse --no-memory
 """
 

@@ -300,12 +300,12 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     report = _Report(args, source.progress, opened.name, sarif)
     warn = report.warning if args.warn_ill_typed else None
     count = 0
-    workers = _workers(args, source)  # 1 for Turtle and TriG, said on stderr
+    workers = parallel.worker_count(args.jobs)
+    base = opened.base if args.base is None else args.base
     try:
-        if FORMATS[fmt].line_based:
-            count = _validate_lines(source, workers, report, warn)
+        if workers > 1:
+            count = _validate_blocks(source, base, workers, report, warn)
         else:
-            base = opened.base if args.base is None else args.base
             count = make_validator(fmt, base, warn).check(opened.reader, report.error)
     except SourceError as e:  # the input broke off: not a verdict on the document
         report.unreadable = True
@@ -327,22 +327,6 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     return count, report
 
 
-def _workers(args: argparse.Namespace, source: _Input) -> int:
-    """How many processes read ``source``: ``-j``'s, for the line formats; 1 for Turtle and TriG,
-    which cannot be cut into parts (said on stderr)."""
-    workers = parallel.worker_count(args.jobs)
-    if workers > 1 and not FORMATS[source.fmt].line_based:
-        if not args.quiet:
-            print(
-                f"rdflib-strict: {source.opened.name}: {source.fmt} cannot be cut into parts"
-                " at line ends; read by one process (-j applies to N-Triples and N-Quads)",
-                file=sys.stderr,
-                flush=True,
-            )
-        return 1
-    return workers
-
-
 def _in_workers(
     source: _Input, job: parallel.BlockTask, workers: int
 ) -> Generator[parallel.BlockResult, None, None]:
@@ -351,7 +335,7 @@ def _in_workers(
     ranges = source.opened.path is not None
     # Closed when this is: no worker goes on (nor writes into a scratch directory) after.
     with contextlib.closing(
-        parallel.run_blocks(job, parallel.blocks_of(source.opened, workers), workers)
+        parallel.run_blocks(job, parallel.blocks_of(source.opened, workers, job), workers)
     ) as results:
         for done in results:
             if ranges and source.progress is not None:
@@ -359,16 +343,17 @@ def _in_workers(
             yield done
 
 
-def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) -> int:
-    if workers == 1:
-        return make_validator(source.fmt, warn=warn).check(source.opened.reader, report.error)
+def _validate_blocks(source: _Input, base: str | None, workers: int, report: _Report, warn: Any) -> int:
+    form = FORMATS[source.fmt]
     job = parallel.BlockTask(
         "validate",
-        FORMATS[source.fmt].has_graphs,
+        form.has_graphs,
         source.opened.name,
         document_prefix(),
         skip=True,
         warn=warn is not None,
+        turtle=not form.line_based,
+        base=base,
     )
     count = 0
     for done in _in_workers(source, job, workers):
@@ -555,7 +540,7 @@ class _Convert:
                 if self.rejects is not None:
                     self.rejects.parser = parser
                     self.rejects.progress = source.progress
-                yield source, parser, tag, _workers(args, source)  # workers: said on stderr
+                yield source, parser, tag, _convert_workers(args, source)
             finally:
                 source.close()
 
@@ -572,8 +557,9 @@ class _Convert:
             )
         count = 0
         for source, parser, tag, workers in self._inputs():
-            if FORMATS[source.fmt].line_based and not args.ascii:
-                count += _convert_lines(source, self.target, workers, self.out, rejects, tag)
+            if not args.ascii and (FORMATS[source.fmt].line_based or workers > 1):
+                base = getattr(parser, "base", None)  # Turtle's before any @base
+                count += _convert_blocks(source, self.target, workers, self.out, rejects, tag, base)
             else:
                 count += self._write_lines(_statements(parser, source.opened, rejects))
         return count
@@ -660,25 +646,52 @@ def _conversion_failed(e: Exception, name: str) -> int:
     return 1
 
 
-def _convert_lines(
-    source: _Input, target: str, workers: int, out: IO[bytes], rejects: _Rejects | None, tag: str
+def _convert_workers(args: argparse.Namespace, source: _Input) -> int:
+    """How many processes convert ``source``: ``-j``'s, but one for Turtle and TriG with
+    ``--rejects`` (each rejected statement is written after the directives in force, which
+    only a parser that read the whole document knows; said on stderr)."""
+    workers = parallel.worker_count(args.jobs)
+    if workers > 1 and args.rejects is not None and not FORMATS[source.fmt].line_based:
+        if not args.quiet:
+            print(
+                f"rdflib-strict: {source.opened.name}: read by one process: --rejects writes the"
+                " directives in force before each rejected statement",
+                file=sys.stderr,
+                flush=True,
+            )
+        return 1
+    return workers
+
+
+def _convert_blocks(
+    source: _Input,
+    target: str,
+    workers: int,
+    out: IO[bytes],
+    rejects: _Rejects | None,
+    tag: str,
+    base: str | None,
 ) -> int:
-    """N-Triples/N-Quads to N-Triples/N-Quads, most lines copied as they are (LineConverter);
-    with ``-j N``, the blocks written by the workers, in order. (``--canonical`` sorts the
-    whole output and ``--ascii`` may relabel blank nodes: both take the other path.)"""
+    """To N-Triples/N-Quads: from N-Triples/N-Quads most lines copied as they are
+    (LineConverter); with ``-j N``, the blocks (Turtle and TriG: cut at statement boundaries)
+    written by the workers, in order. (``--canonical`` sorts the whole output and ``--ascii``
+    may relabel blank nodes: both take the other path.)"""
+    form = FORMATS[source.fmt]
     if workers == 1:
         return make_converter(source.fmt, target, tag=tag).convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.BlockTask(
             "convert",
-            FORMATS[source.fmt].has_graphs,
+            form.has_graphs,
             source.opened.name,
             document_prefix(),
             skip=rejects is not None,
             with_graphs=FORMATS[target].has_graphs,
             scratch=scratch,
             tag=tag,
+            turtle=not form.line_based,
+            base=base,
         )
         # Closed before the scratch directory goes: no worker still writes into it.
         with contextlib.closing(_in_workers(source, job, workers)) as results:
@@ -1059,8 +1072,8 @@ def _jobs_option(command: argparse.ArgumentParser) -> None:
         type=_at_least(0, " (0: one per core)"),
         default=1,
         metavar="N",
-        help="worker processes for N-Triples and N-Quads (0: one per core; default 1)."
-        " Output and errors are those of one process; Turtle and TriG are read by one process",
+        help="worker processes (0: one per core; default 1). Output and errors are those of one"
+        " process; Turtle and TriG are cut at statement boundaries",
     )
 
 

@@ -1,4 +1,4 @@
-"""N-Triples and N-Quads files as Dask collections, on one machine or a cluster.
+"""N-Triples, N-Quads, Turtle and TriG files as Dask collections, on one machine or a cluster.
 
 Needs the ``dask`` extra (``pip install 'rdflib-strict[dask]'``); ``import rdflib_strict``
 alone never imports Dask. Two readers, both lazy (nothing is read until you compute):
@@ -11,9 +11,8 @@ alone never imports Dask. Two readers, both lazy (nothing is read until you comp
 
 Both take a path, a glob or a list of them, local or any fsspec URL (``s3://...``), as Dask's
 own readers do (``storage_options`` goes to fsspec). The format comes from each file's
-extension (``.nt``, ``.nq``, ``.nquads``, also under ``.gz``, ``.bz2``, ``.xz``, ``.zst``)
-unless ``format`` names it for all. Turtle and TriG raise ValueError: a statement, a string
-or a prefix declaration spans lines, so they cannot be cut into blocks.
+extension (``.nt``, ``.nq``, ``.nquads``, ``.ttl``, ``.trig``, also under ``.gz``, ``.bz2``,
+``.xz``, ``.zst``) unless ``format`` names it for all.
 
 - **Partitions** are blocks of about ``blocksize`` bytes of one file (``None``: each file
   whole), each starting just after a line end (LF, CR or CRLF; never between the CR and the
@@ -21,6 +20,13 @@ or a prefix declaration spans lines, so they cannot be cut into blocks.
   (named so) is one partition, read and decompressed whole by one worker, as Dask does; a
   compressed file under a plain name cannot be cut and raises ValueError (read it with
   ``blocksize=None``).
+- **Turtle and TriG** are cut where ``parallel.turtle_cuts`` finds a statement boundary: the
+  file is read once, here, when the collection is built (its directives too), and each
+  partition starts with the base and prefixes in force at its start (``base``: the base IRI
+  before any ``@base``, default the file's location). A partition checks that it ends where
+  the next one starts (no statement left open, the base and prefixes the next one was given);
+  if not, computing it raises ValueError (read the file with ``blocksize=None``): a cut is
+  never misread.
 - **Blank nodes** are scoped to their file: a label names the same node in every partition
   of a file, and never a node of another file. Each file's random blank node id prefix is
   drawn when the collection is built, so computing it again gives the same nodes; building
@@ -74,11 +80,12 @@ if TYPE_CHECKING:
 from rdflib.term import Literal as RDFLiteral
 from rdflib.term import URIRef
 
-from .edge.source import compression_of_head, compression_of_name, open_source
+from .edge.source import compression_of_head, compression_of_name, file_iri, open_source
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement, document_prefix, exact_literal, reduce_literal
 from .formats.write_terms import TermWriter
-from .parallel import Block, BlockTask, cut_after, do_block
+from .parallel import Block, BlockTask, TurtleState, cut_after, do_block, turtle_cuts
+from .syntax.chunks import cut_at_line_end
 from .syntax.errors import ParseError
 from .syntax.positions import ByteLineEnds
 
@@ -113,6 +120,12 @@ class _Block(NamedTuple):
     end: int
     size: int
     whole: bool
+    # Turtle and TriG: exact offsets (``offset`` to ``end``), the base before any @base, the
+    # state in force at the start and the one the next partition starts from (None: last).
+    turtle: bool = False
+    base: str | None = None
+    state: TurtleState | None = None
+    next_state: TurtleState | None = None
 
 
 @overload
@@ -123,6 +136,7 @@ def read_quads(
     on_error: Literal["raise"] = ...,
     *,
     storage_options: dict[str, Any] | None = ...,
+    base: str | None = ...,
 ) -> db.Bag: ...
 
 
@@ -134,6 +148,7 @@ def read_quads(
     *,
     on_error: Literal["skip"],
     storage_options: dict[str, Any] | None = ...,
+    base: str | None = ...,
 ) -> tuple[db.Bag, db.Bag]: ...
 
 
@@ -145,6 +160,7 @@ def read_quads(
     on_error: Literal["skip"],
     *,
     storage_options: dict[str, Any] | None = ...,
+    base: str | None = ...,
 ) -> tuple[db.Bag, db.Bag]: ...
 
 
@@ -155,12 +171,15 @@ def read_quads(
     on_error: OnErrorMode = "raise",
     *,
     storage_options: dict[str, Any] | None = None,
+    base: str | None = None,
 ) -> db.Bag | tuple[db.Bag, db.Bag]:
-    """The statements of N-Triples or N-Quads files as a Dask bag of ``(s, p, o, g)``.
+    """The statements of N-Triples, N-Quads, Turtle or TriG files as a Dask bag of ``(s, p, o, g)``.
 
     ``urlpath``: a path, glob or fsspec URL, or a list of them. ``format``: ``ntriples``,
-    ``nquads`` or an alias, for every file; None: each file's extension tells. ``blocksize``:
-    bytes per partition (an int or ``"64MiB"``), None for one partition per file.
+    ``nquads``, ``turtle``, ``trig`` or an alias, for every file; None: each file's extension
+    tells. ``blocksize``: bytes per partition (an int or ``"64MiB"``), None for one partition
+    per file. ``base``: Turtle and TriG's base IRI before any ``@base`` (default: each file's
+    location).
 
     The terms are rdflib terms, ``g`` None for the default graph; the bag's order is the
     files' order and each file's document order. A blank node label names one node within
@@ -171,10 +190,10 @@ def read_quads(
     statement. ``on_error="skip"``: a pair ``(statements, errors)`` of bags: the statements of
     the valid lines, and a ParseError for each bad one (``skipped`` holds its text), in
     document order. Compute both in one call (``dask.compute(statements, errors)``) to parse
-    once. Raises ValueError at once for Turtle, TriG or a format it cannot tell.
+    once. Raises ValueError at once for a format it cannot tell.
     """
     skip = _mode(on_error)
-    parsed = _parsed(urlpath, format, blocksize, skip, storage_options)
+    parsed = _parsed(urlpath, format, blocksize, skip, storage_options, base)
     statements = _map(parsed, operator.itemgetter(0))
     if not skip:
         return statements
@@ -189,6 +208,7 @@ def read_dataframe(
     on_error: Literal["raise"] = ...,
     *,
     storage_options: dict[str, Any] | None = ...,
+    base: str | None = ...,
 ) -> dd.DataFrame: ...
 
 
@@ -200,6 +220,7 @@ def read_dataframe(
     *,
     on_error: Literal["skip"],
     storage_options: dict[str, Any] | None = ...,
+    base: str | None = ...,
 ) -> tuple[dd.DataFrame, dd.DataFrame]: ...
 
 
@@ -211,6 +232,7 @@ def read_dataframe(
     on_error: Literal["skip"],
     *,
     storage_options: dict[str, Any] | None = ...,
+    base: str | None = ...,
 ) -> tuple[dd.DataFrame, dd.DataFrame]: ...
 
 
@@ -221,8 +243,9 @@ def read_dataframe(
     on_error: OnErrorMode = "raise",
     *,
     storage_options: dict[str, Any] | None = None,
+    base: str | None = None,
 ) -> dd.DataFrame | tuple[dd.DataFrame, dd.DataFrame]:
-    """The statements of N-Triples or N-Quads files as a Dask dataframe of term text.
+    """The statements of N-Triples, N-Quads, Turtle or TriG files as a Dask dataframe of term text.
 
     Arguments, partitions and errors as in ``read_quads``. Columns ``s``, ``p``, ``o``, ``g``
     (pandas ``string`` dtype): each term in canonical N-Triples syntax (``<iri>``,
@@ -241,7 +264,7 @@ def read_dataframe(
         dask.compute(frame.to_parquet("out", compute=False), errors.to_csv("errors-*.csv", compute=False))
     """
     skip = _mode(on_error)
-    parsed = _parsed(urlpath, format, blocksize, skip, storage_options)
+    parsed = _parsed(urlpath, format, blocksize, skip, storage_options, base)
     frame_meta, errors_meta = _metas()
     frame = _frame(_map(parsed, _rows), frame_meta)
     if not skip:
@@ -321,6 +344,7 @@ def _parsed(
     blocksize: int | str | None,
     skip: bool,
     storage_options: dict[str, Any] | None,
+    base: str | None = None,
 ) -> db.Bag:
     """A bag with one partition per block: ``[statements, errors]``."""
     paths_given: str | list[str] = (
@@ -336,10 +360,15 @@ def _parsed(
     blocks: list[_Block] = []
     for path in paths:
         name = path if local else fs.unstrip_protocol(path)
-        quads = _quads(format, name)
+        fmt = format_for(format, name)
+        quads = FORMATS[fmt].has_graphs
         prefix = document_prefix()  # one per file, drawn now: recomputing gives the same nodes
         if compression_of_name(path) is not None:
             blocks.append(_Block(fs, path, name, quads, prefix, 0, 1, 0, 0, 0, True))
+            continue
+        if not FORMATS[fmt].line_based:
+            where = base if base is not None else file_iri(path) if local else name
+            blocks += _turtle_blocks(_Block(fs, path, name, quads, prefix, 0, 1, 0, 0, 0, False), size, where)
             continue
         total = fs.size(path)
         step = (total or 1) if size is None else size
@@ -360,25 +389,61 @@ def _map(bag: db.Bag, func: Callable[..., Any], *args: Any) -> db.Bag:
     return mapped
 
 
-def _quads(format: str | None, name: str) -> bool:
-    fmt = format_for(format, name)
-    if not FORMATS[fmt].line_based:
-        raise ValueError(
-            f"{name}: {fmt} cannot be cut into blocks at line ends (a statement, a string or a"
-            " prefix declaration spans lines): read it with rdflib_strict.iterparse; the Dask"
-            " readers take N-Triples and N-Quads"
+def _turtle_blocks(file: _Block, size: int | None, base: str) -> list[_Block]:
+    """A Turtle or TriG file's partitions: cut at statement boundaries found by reading it
+    here, each with the base and prefixes in force at its start and at the next one's."""
+    first = file._replace(turtle=True, base=base, whole=size is None)
+    if size is None:
+        return [first]
+    job = BlockTask("statements", file.quads, file.name, file.prefix, False, turtle=True, base=base)
+    with file.fs.open(file.path, "rb") as f:
+        carry = [b""]
+
+        def read(at_least: int) -> tuple[bytes, bool]:
+            chunk, carry[0], final = cut_at_line_end(f.read, carry[0], at_least, b"\n", b"\r")
+            return chunk, final
+
+        cuts = list(turtle_cuts(read, job, lambda n: (n + 1) * size, bom=True))
+    total = file.fs.size(file.path)
+    starts = [(0, None), *cuts]
+    ends = [cut for cut, _ in cuts] + [total]
+    states = [_parsed_state(job)] + [state for _, state in cuts]
+    return [
+        first._replace(
+            number=k,
+            blocks=len(starts),
+            offset=start,
+            end=end,
+            size=total,
+            state=states[k],
+            next_state=states[k + 1] if k + 1 < len(states) else None,
         )
-    return FORMATS[fmt].has_graphs
+        for k, ((start, _), end) in enumerate(zip(starts, ends, strict=True))
+    ]
+
+
+def _parsed_state(job: BlockTask) -> TurtleState:
+    """The state a Turtle document starts in: its base, no prefixes."""
+    return job.base, ()
 
 
 def _parse(blocks: list[_Block], skip: bool) -> list[Any]:
     """A partition's ``[statements, errors]`` (runs on a worker)."""
     (block,) = blocks
-    job = BlockTask("statements", block.quads, block.name, block.prefix, skip)
+    job = BlockTask(
+        "statements", block.quads, block.name, block.prefix, skip, turtle=block.turtle, base=block.base
+    )
     with block.fs.open(block.path, "rb") as f:
         head = b""  # the file's first bytes, when read
         if block.whole:
             done, start = _parse_whole(job, f), 0
+        elif block.turtle:
+            start = block.offset
+            f.seek(start)
+            done = do_block(
+                job, Block(block.number, start == 0, data=f.read(block.end - start), state=block.state)
+            )
+            _check_cut(block, done)
         else:
             start = 0 if block.offset == 0 else cut_after(f, block.offset, block.size)
             end = cut_after(f, block.end, block.size)
@@ -401,6 +466,18 @@ def _parse(blocks: list[_Block], skip: bool) -> list[Any]:
     if fatal is not None:
         raise fatal
     return [done.output, errors]
+
+
+def _check_cut(block: _Block, done: Any) -> None:
+    """Raise ValueError if a Turtle or TriG partition does not end where the next one starts:
+    a statement left open, or another base or prefixes than the next one was given."""
+    if done.fatal is not None or block.next_state is None:
+        return  # a fatal error found before the partition's end is the document's
+    if not done.clean or done.state != block.next_state:
+        raise ValueError(
+            f"{block.name}: the cut at byte {block.end} is not at a statement boundary (the"
+            " scanner was misled there): read the file with blocksize=None"
+        )
 
 
 def _parse_whole(job: BlockTask, f: Any) -> Any:

@@ -17,8 +17,18 @@ one process while parsing runs in all of them.
 - A worker's memory is bounded as in the serial path: one block (``BLOCK_SIZE`` bytes) at a
   time, and the parser's bounded caches; at most ``workers * 2`` blocks are in flight.
 
-Turtle and TriG cannot be cut at line ends (a statement, a string or a prefix declaration
-spans lines), so only the line formats run here; the faces run those two serially.
+Turtle and TriG are cut where ``formats/turtle_cuts.py``'s scanner, reading the document
+from its start here, finds a line start after the end of a top-level statement; each block
+starts with the base and prefixes in force there (the directives the scanner found, read by
+a parser here) and numbers its unlabelled blank nodes in a scope of its own. Each cut is
+checked as the results come back in order, so that a wrong one changes nothing:
+
+- a block is **clean** if its parser, never told that the block's text ends, asked for more
+  text with no statement open: it then reports nothing more (a statement left open would
+  end in an error at the end of the text). A block that is not clean is joined to the next
+  one and parsed again here, whole;
+- a block whose start state differs from the one the block before it ended with (its
+  parser's base and prefixes) is parsed again here, from that state.
 """
 
 from __future__ import annotations
@@ -31,12 +41,12 @@ import shutil
 import sys
 import threading
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator
-from concurrent.futures import BrokenExecutor, Executor, Future  # not .process: loaded when used
-from typing import IO, Any, Final, Literal, NamedTuple, cast
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import BrokenExecutor, Executor, Future, wait  # not .process: loaded when used
+from typing import IO, Any, AnyStr, Final, Literal, NamedTuple, cast
 
 from .edge.source import OpenedSource
-from .syntax.chunks import ChunkReader
+from .syntax.chunks import ChunkReader, cut_at_line_end
 from .syntax.errors import ParseError
 
 __all__ = [
@@ -50,6 +60,9 @@ __all__ = [
     "file_blocks",
     "run_blocks",
     "text_blocks",
+    "turtle_cuts",
+    "turtle_file_blocks",
+    "turtle_text_blocks",
     "worker_count",
 ]
 
@@ -59,15 +72,21 @@ BLOCK_SIZE: Final = 8 << 20
 _AHEAD: Final = 2
 # How far past a nominal cut the cut's line end is looked for at a time.
 _WINDOW: Final = 1 << 16
+# What the Turtle and TriG cutter reads at a time (here, for the scan).
+_CHUNK: Final = 1 << 20
 
 TaskName = Literal["validate", "convert", "statements"]
+#: The base IRI and the prefixes (in declaration order) in force at a Turtle or TriG block's
+#: start, or at its end.
+TurtleState = tuple[str | None, tuple[tuple[str, str], ...]]
 
 
 class Block(NamedTuple):
     """One block: bytes ``[offset, offset + length)`` of the local file ``path``, or ``text``,
     or ``data``: the block's bytes, read by the caller (the Dask face reads any fsspec file).
 
-    ``at_start``: the block begins the document (a BOM there is dropped)."""
+    ``at_start``: the block begins the document (a BOM there is dropped). ``state``: Turtle
+    and TriG, the base and prefixes in force at its start."""
 
     number: int
     at_start: bool
@@ -76,6 +95,7 @@ class Block(NamedTuple):
     length: int = 0
     text: str | None = None
     data: bytes | None = None
+    state: TurtleState | None = None
 
 
 class BlockTask(NamedTuple):
@@ -87,7 +107,8 @@ class BlockTask(NamedTuple):
     first. ``prefix``: the document's blank node id prefix. ``scratch``: a directory where
     worker processes leave a converted block as a file, for ``write_output`` to copy (in the
     kernel, where it can) instead of sending it back through a pipe. ``tag``: written before
-    each blank node label by ``convert`` (one of several inputs of one output).
+    each blank node label by ``convert`` (one of several inputs of one output). ``turtle``:
+    the document is Turtle (TriG with ``quads``), read with ``base`` before any ``@base``.
     """
 
     task: TaskName
@@ -99,10 +120,14 @@ class BlockTask(NamedTuple):
     with_graphs: bool = False
     scratch: str | None = None
     tag: str = ""
+    turtle: bool = False
+    base: str | None = None
 
     @property
     def fmt(self) -> str:
         """The block's format name, for the reader factory."""
+        if self.turtle:
+            return "trig" if self.quads else "turtle"
         return "nquads" if self.quads else "ntriples"
 
 
@@ -111,9 +136,22 @@ class BlockResult:
     (bytes of a file range, characters of text), ``errors`` and
     ``warnings`` (placed in the whole document once ``run`` hands them on), ``output`` (bytes
     for convert, a statement list for statements), and ``fatal``: an error that ends the
-    parse (the first error when not skipping, bad UTF-8, a serializer's refusal)."""
+    parse (the first error when not skipping, bad UTF-8, a serializer's refusal). Turtle and
+    TriG: ``clean``, whether the block ended with no statement open (see the module's
+    docstring), and ``state``, the base and prefixes in force at its end."""
 
-    __slots__ = ("count", "errors", "fatal", "lines", "number", "output", "size", "warnings")
+    __slots__ = (
+        "clean",
+        "count",
+        "errors",
+        "fatal",
+        "lines",
+        "number",
+        "output",
+        "size",
+        "state",
+        "warnings",
+    )
 
     def __init__(self, number: int) -> None:
         self.number = number
@@ -124,6 +162,8 @@ class BlockResult:
         self.warnings: list[ParseError] = []
         self.output: Any = None
         self.fatal: BaseException | None = None
+        self.clean = True
+        self.state: TurtleState | None = None
 
 
 def worker_count(jobs: int) -> int:
@@ -195,52 +235,159 @@ def text_blocks(reader: ChunkReader, block: int | None = None) -> Iterator[Block
         yield Block(number, False, text="".join(gathered))
 
 
-def blocks_of(opened: OpenedSource, workers: int) -> Iterator[Block]:
+def blocks_of(opened: OpenedSource, workers: int, job: BlockTask | None = None) -> Iterator[Block]:
     """The blocks of an opened document: byte ranges of a plain local file (each worker reads
-    its own), else the text read here (compressed, downloaded, stdin)."""
+    its own), else the text read here (compressed, downloaded, stdin). ``job``: a Turtle or
+    TriG job's blocks are cut at statement boundaries."""
+    if job is not None and job.turtle:
+        if opened.path is not None:
+            return turtle_file_blocks(opened.path, job, workers=workers)
+        return turtle_text_blocks(opened.reader, job)
     if opened.path is not None:
         return file_blocks(opened.path, workers=workers)
     return text_blocks(opened.reader)
 
 
-def run_blocks(job: BlockTask, parts: Iterable[Block], workers: int) -> Generator[BlockResult, None, None]:
+class _Directives:
+    """The base and prefixes in force as a Turtle document's top-level directives are read,
+    in order, by a parser of the document's format (errors are its blocks' to report)."""
+
+    def __init__(self, job: BlockTask) -> None:
+        from .edge.readers import make_parser
+
+        self._parser = make_parser(job.fmt, job.base)
+
+    def read(self, text: str) -> None:
+        reader = ChunkReader(io.StringIO(text), "<directives>")
+        for _ in self._parser.batches(reader, _ignore):
+            pass
+
+    @property
+    def state(self) -> TurtleState:
+        return _state_of(self._parser)
+
+
+def _ignore(e: ParseError) -> None:
+    pass
+
+
+def _state_of(parser: Any) -> TurtleState:
+    """A Turtle parser's base and prefixes, as a block starts or ends with them."""
+    return parser.base, tuple(parser.prefixes.items())
+
+
+def turtle_file_blocks(
+    path: str, job: BlockTask, block: int | None = None, workers: int = 1
+) -> Iterator[Block]:
+    """A local Turtle or TriG file cut into byte ranges at statement boundaries, the first
+    after each of evenly spaced offsets (as ``file_blocks``), each with the base and prefixes
+    in force at its start. Past a place the scanner does not follow, the rest is one block."""
+    block = BLOCK_SIZE if block is None else block
+    total = os.path.getsize(path)
+    count = max(1, -(-total // (block * workers))) * workers
+    with open(path, "rb") as f:
+        carry = [b""]
+
+        def read(size: int) -> tuple[bytes, bool]:
+            chunk, carry[0], final = cut_at_line_end(f.read, carry[0], size, b"\n", b"\r")
+            return chunk, final
+
+        start = number = 0
+        state = _Directives(job).state
+        for cut, next_state in turtle_cuts(read, job, lambda n: (n + 1) * total // count, bom=True):
+            yield Block(number, start == 0, path=path, offset=start, length=cut - start, state=state)
+            start, number, state = cut, number + 1, next_state
+    if start < total or number == 0:
+        yield Block(number, start == 0, path=path, offset=start, length=total - start, state=state)
+
+
+def turtle_text_blocks(reader: ChunkReader, job: BlockTask, block: int | None = None) -> Iterator[Block]:
+    """The Turtle or TriG text ``reader`` yields, gathered into blocks of about ``block``
+    characters cut at statement boundaries (``turtle_file_blocks``'s, in text)."""
+    block = BLOCK_SIZE if block is None else block
+    held: list[str] = []
+
+    def read(size: int) -> tuple[str, bool]:
+        chunk = reader.read_more(size)
+        held.append(chunk)
+        return chunk, reader.done
+
+    start = number = 0
+    state = _Directives(job).state
+    for cut, next_state in turtle_cuts(read, job, lambda n: (n + 1) * block):
+        text = "".join(held)
+        # held starts at ``start``: the block is its first cut - start characters
+        held[:] = [text[cut - start :]]
+        yield Block(number, False, text=text[: cut - start], state=state)
+        start, number, state = cut, number + 1, next_state
+    text = "".join(held)
+    if text or number == 0:
+        yield Block(number, False, text=text, state=state)
+
+
+def turtle_cuts(
+    read: Callable[[int], tuple[AnyStr, bool]],
+    job: BlockTask,
+    wanted: Callable[[int], int],
+    bom: bool = False,
+) -> Iterator[tuple[int, TurtleState]]:
+    """Each cut, as an offset in the whole text ``read`` gives (a chunk ending at a line end
+    and whether it is the last, given how much at least), the n-th at or after ``wanted(n)``,
+    with the base and prefixes in force there."""
+    from .formats.turtle_cuts import StatementCuts
+
+    text, final = read(_CHUNK)
+    scanner: StatementCuts[Any] = StatementCuts(job.quads, binary=isinstance(text, bytes))
+    directives = _Directives(job)
+    offset = number = 0  # offset: of text[0] in the whole text
+    pos = 3 if bom and text.startswith(b"\xef\xbb\xbf") else 0  # type: ignore[arg-type]
+    while True:
+        while True:
+            pos, cut = scanner.scan(text, pos, final, wanted(number) - offset)
+            for a, b in scanner.directives:
+                found = text[a:b]
+                directives.read(found.decode("utf-8", "replace") if isinstance(found, bytes) else found)
+            scanner.directives.clear()
+            if cut is None:
+                break
+            while wanted(number) <= offset + cut:  # a statement ran past the next ones
+                number += 1
+            yield offset + cut, directives.state
+        if final or scanner.unsure:
+            return
+        # Keep what the scanner has not finished, and at least as much again: linear overall.
+        more, final = read(max(_CHUNK, pos and len(text) - pos))
+        offset += pos
+        text, pos = text[pos:] + more, 0
+
+
+def run_blocks(
+    job: BlockTask, parts: Iterable[Block], workers: int, executor: Executor | None = None
+) -> Generator[BlockResult, None, None]:
     """Each part's result, in document order, its errors and warnings placed in the document.
 
     Stops after a result with ``fatal`` set. An error raised while producing the parts (a
     broken download, bad UTF-8 in text read here) is raised after the results of the parts
     before it; a worker that cannot read its range, or dies, raises OSError. Closing the
     iterator early cancels the blocks not started. ``workers=1`` parses the parts one after
-    the other in this process (the tests' way to try many cuttings).
+    the other in this process (the tests' way to try many cuttings). Turtle and TriG blocks
+    are checked against the one before them and parsed again here if need be (see above).
+    ``executor``: a pool of ``workers`` processes to use (left running) instead of a new one.
     """
-    from concurrent.futures import ProcessPoolExecutor
-
-    produced = iter(parts)
-    pending: deque[Future[BlockResult]] = deque()
-    failure: BaseException | None = None
-
-    def submit() -> None:
-        nonlocal failure
-        if failure is not None:
-            return
-        try:
-            part = next(produced, None)
-        except Exception as e:  # raised in order, once the blocks before it are handed on
-            failure = e
-            return
-        if part is not None:
-            pending.append(pool.submit(_do_block_packed, job, part))
-
-    pool: Executor = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
+    queue = _Queue(job, parts, workers, executor)
     try:
-        for _ in range(workers * _AHEAD):
-            submit()
         lines = 0
-        while pending:
+        state: TurtleState | None = None  # Turtle: the state the last block ended in
+        while queue.pending:
+            part, future = queue.pending.popleft()
             try:
-                done = pending.popleft().result()
+                done = future.result()
             except BrokenExecutor as e:  # a worker killed (out of memory, a signal)
                 raise OSError(f"a worker process ended abruptly: {e}") from None
-            submit()
+            queue.submit()
+            if job.turtle:
+                done = _settled(job, part, done, state, queue.following)
+                state = done.state
             if lines:
                 done.errors = [e.moved(lines) for e in done.errors]
                 done.warnings = [w.moved(lines) for w in done.warnings]
@@ -252,10 +399,115 @@ def run_blocks(job: BlockTask, parts: Iterable[Block], workers: int) -> Generato
             yield done
             if done.fatal is not None:
                 return
-        if failure is not None:
-            raise failure
+        if queue.failure is not None:
+            raise queue.failure
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        queue.close()
+
+
+class _Queue:
+    """The parts submitted to the pool and not handed on yet, in document order; at most
+    ``workers * _AHEAD`` of them. ``failure``: an error raised while producing the parts."""
+
+    def __init__(
+        self, job: BlockTask, parts: Iterable[Block], workers: int, executor: Executor | None
+    ) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.job = job
+        self.produced = iter(parts)
+        self.pending: deque[tuple[Block, Future[BlockResult]]] = deque()
+        self.failure: BaseException | None = None
+        self.own = executor is None
+        if executor is not None:
+            self.pool: Executor = executor
+        else:
+            self.pool = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
+        for _ in range(workers * _AHEAD):
+            self.submit()
+
+    def submit(self) -> None:
+        if self.failure is not None:
+            return
+        try:
+            part = next(self.produced, None)
+        except Exception as e:  # raised in order, once the blocks before it are handed on
+            self.failure = e
+            return
+        if part is not None:
+            self.pending.append((part, self.pool.submit(_do_block_packed, self.job, part)))
+
+    def following(self) -> Block | None:
+        """The next part, taken from the queue (its result is dropped) or from the parts."""
+        if not self.pending:
+            self.submit()
+        if not self.pending:
+            return None
+        part, future = self.pending.popleft()
+        _drop(future)
+        self.submit()
+        return part
+
+    def close(self) -> None:
+        if self.own:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            return
+        for _, future in self.pending:  # the caller's pool: what is not started goes
+            future.cancel()
+        wait([future for _, future in self.pending])
+
+
+def _settled(
+    job: BlockTask,
+    part: Block,
+    done: BlockResult,
+    state: TurtleState | None,
+    following: Callable[[], Block | None],
+) -> BlockResult:
+    """A Turtle or TriG block's result once its cuts are checked: parsed again here from
+    ``state`` (the one the block before ended in) if it started from another, and joined to
+    the blocks after it, and parsed again, while it does not end clean."""
+    if state is not None and part.state != state:
+        _discard(done)
+        part = part._replace(state=state)
+        done = _do_block_packed(job, part)
+    while not done.clean:
+        after = following()
+        if after is None:
+            break  # the document ends here: its end is no cut
+        _discard(done)
+        part = _joined(part, after)
+        done = _do_block_packed(job, part)
+    return done
+
+
+def _joined(part: Block, after: Block) -> Block:
+    """``part`` and the block ``after`` it as one block."""
+    if part.text is not None or after.text is not None:
+        return part._replace(text=(part.text or "") + (after.text or ""))
+    if part.data is not None:
+        return part._replace(data=part.data + (after.data or b""))
+    return part._replace(length=part.length + after.length)
+
+
+def _discard(done: BlockResult) -> None:
+    """Forget a result parsed again: its scratch file goes."""
+    if isinstance(done.output, str):
+        os.unlink(done.output)
+
+
+def _drop(future: Future[BlockResult]) -> None:
+    """Forget a block joined to the one before it: cancelled, or its scratch file removed."""
+    if future.cancel():
+        return
+
+    def remove(f: Future[BlockResult]) -> None:
+        try:
+            _discard(f.result())
+        except Exception:
+            pass
+
+    future.add_done_callback(remove)
 
 
 class _InProcess(Executor):
@@ -299,35 +551,85 @@ def do_block(job: BlockTask, part: Block) -> BlockResult:
     else:
         stream = io.StringIO(part.text)
         done.size = len(part.text)
-    reader = ChunkReader(stream, job.name, at_start=part.at_start)
+    at_end: list[tuple[int, int]] = []  # Turtle: what was reported when the block's end was met
+    if job.turtle:
+        reader: ChunkReader = _BlockReader(
+            stream, job.name, part.at_start, lambda: at_end.append((len(done.errors), len(done.warnings)))
+        )
+    else:
+        reader = ChunkReader(stream, job.name, at_start=part.at_start)
     on_error = done.errors.append if job.skip else None
     try:
-        done = _do_task(job, reader, on_error, done)
+        done = _do_task(job, part, reader, on_error, done)
     finally:
         stream.close()
     done.lines = reader.lines_read
+    if at_end:  # a fatal error before the end depends on nothing after it: clean
+        done.clean = done.fatal is None and at_end[0] == (len(done.errors), len(done.warnings))
     return done
 
 
-def _do_task(job: BlockTask, reader: ChunkReader, on_error: Any, done: BlockResult) -> BlockResult:
+class _BlockReader(ChunkReader):
+    """A Turtle or TriG block's reader, which says that the text ends only when the parser asks
+    for more than the block holds: up to then the block's end is to the parser what any
+    chunk's end is, so what it reports after asking (``at_end`` is called then) is about a
+    statement the block leaves open, and nothing if none is."""
+
+    def __init__(
+        self, stream: IO[bytes] | IO[str], name: str, at_start: bool, at_end: Callable[[], None]
+    ) -> None:
+        super().__init__(stream, name, at_start=at_start)
+        self._past_end = False
+        self._at_end = at_end
+
+    @property
+    def done(self) -> bool:
+        return self._past_end
+
+    def read_more(self, at_least: int = 0) -> str:
+        if not super().done:
+            return super().read_more(at_least)
+        if not self._past_end:
+            self._past_end = True
+            self._at_end()
+        return ""
+
+
+def _do_task(
+    job: BlockTask, part: Block, reader: ChunkReader, on_error: Any, done: BlockResult
+) -> BlockResult:
+    from .edge.readers import make_parser, make_validator
+
+    reading: Any = None  # the validator or parser, whose end state a Turtle block gives
     try:
         if job.task == "validate":
-            from .edge.readers import make_validator
-
-            validator = make_validator(job.fmt, warn=done.warnings.append if job.warn else None)
-            done.count = validator.check(reader, on_error)
-        elif job.task == "statements":
-            done.output = []
-            _statements(job, reader, on_error, done.output)
+            reading = make_validator(job.fmt, job.base, warn=done.warnings.append if job.warn else None)
+            _start(reading, part)
+            done.count = reading.check(reader, on_error)
         else:
-            done.count, done.output = _convert(job, reader, on_error)
+            reading = make_parser(job.fmt, job.base, prefix=job.prefix, scope=f"{part.number}_")
+            _start(reading, part)
+            if job.task == "statements":
+                done.output = []
+                for batch in reading.batches(reader, on_error):
+                    done.output += batch  # as parsed: those before a first error are handed on
+            else:
+                done.count, done.output = _convert(job, reading, reader, on_error)
     except ParseError as e:
         done.fatal = e
     except ValueError as e:  # a SerializeError: a named graph written as N-Triples
         done.fatal = e
     if job.task == "statements":
         done.count = len(done.output)  # with those before a first error
+    if job.turtle:
+        done.state = _state_of(reading)
     return done
+
+
+def _start(reading: Any, part: Block) -> None:
+    """A Turtle or TriG reader set to the base and prefixes in force at its block's start."""
+    if part.state is not None:
+        reading.start_in(*part.state)
 
 
 class _Range(io.RawIOBase):
@@ -401,19 +703,18 @@ def _packed(statements: list[Any]) -> bytes:
     return out.getvalue()
 
 
-def _statements(job: BlockTask, reader: ChunkReader, on_error: Any, found: list[Any]) -> None:
-    # Into ``found`` as parsed: the statements before a first error are handed on, as serially.
-    from .edge.readers import make_parser
-
-    parser = make_parser(job.fmt, prefix=job.prefix)
-    for batch in parser.batches(reader, on_error):
-        found += batch
-
-
-def _convert(job: BlockTask, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
+def _convert(job: BlockTask, parser: Any, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
+    """The block written as N-Triples or N-Quads: line formats by the line converter (lines
+    copied as they are), Turtle and TriG parsed and written (the serial path's way)."""
     from .edge.readers import make_converter
+    from .formats.write_lines import quad_groups, write_lines
 
     out = io.BytesIO()
     to = "nquads" if job.with_graphs else "ntriples"
-    count = make_converter(job.fmt, to, job.prefix, job.tag).convert(reader, out, on_error)
+    if not job.turtle:
+        count = make_converter(job.fmt, to, job.prefix, job.tag).convert(reader, out, on_error)
+        return count, out.getvalue()
+    statements = (st for batch in parser.batches(reader, on_error) for st in batch)
+    labels = {job.prefix + "l": job.tag}  # each label as read, after the input's tag
+    count = write_lines(quad_groups(statements), out, with_graphs=job.with_graphs, labels_of=labels)
     return count, out.getvalue()

@@ -377,12 +377,8 @@ def test_compressed_under_a_plain_name(tmp_path: Path) -> None:
     assert_same_statements(got, serial(str(path)))
 
 
-def test_turtle_and_unknown_formats_refused(tmp_path: Path) -> None:
+def test_unknown_formats_refused(tmp_path: Path) -> None:
     ttl = write(tmp_path / "x.ttl", "<http://ex/s> <http://ex/p> <http://ex/o> .\n")
-    with pytest.raises(ValueError, match="turtle cannot be cut into blocks"):
-        read_quads(ttl)
-    with pytest.raises(ValueError, match="trig cannot be cut into blocks"):
-        read_dataframe(ttl, format="trig")
     with pytest.raises(ValueError, match="cannot tell the format"):
         read_quads(write(tmp_path / "x.txt", ""))
     with pytest.raises(ValueError, match="on_error must be"):
@@ -390,6 +386,28 @@ def test_turtle_and_unknown_formats_refused(tmp_path: Path) -> None:
     # format= overrides the extension.
     (got,) = dask.compute(read_quads(Path(ttl), format="nt"), scheduler="sync")  # a PathLike too
     assert_same_statements(got, serial(ttl, format="nt"))
+
+
+def test_turtle_and_trig_in_partitions(tmp_path: Path) -> None:
+    # Cut at statement boundaries (a '.' in a string, a name, a number, a long string; prefixes
+    # and the base changing midway), a blank node label across partitions, an error placed in
+    # the file: the serial parse's.
+    body = (
+        '@prefix ex: <http://ex/a/> .\nex:s ex:p "a . b", ex:x\\., 1. \n_:b ex:p """x .\n. y""" .\n'
+        "@prefix ex: <http://ex/b/> .\n@base <http://base/> .\n<s> ex:q ( .5 [] ) .\n"
+    ) * 20
+    ttl = write(tmp_path / "x.ttl", body)
+    trig = write(tmp_path / "x.trig", body + "ex:g { <s> <p> _:b }\n" + body)
+    for path, fmt in ((ttl, "turtle"), (trig, "trig")):
+        got = read_quads(path, blocksize=100)
+        assert got.npartitions > 20
+        (statements,) = dask.compute(got, scheduler="sync")
+        assert_same_statements(statements, serial(path, format=fmt))
+    bad = write(tmp_path / "bad.ttl", body + "ex:s ex:p .\n" + body)
+    statements, errors = read_quads(bad, blocksize=100, on_error="skip")
+    (found, (error,)) = dask.compute(statements, errors, scheduler="sync")
+    assert (error.lineno, error.colno) == (body.count("\n") + 1, 11)
+    assert len(found) == 2 * len(serial(ttl, format="turtle"))
 
 
 # --- the example --------------------------------------------------------------------------

@@ -30,8 +30,9 @@ from rdflib_strict.syntax.chunks import ChunkReader
 LINE_ENDS = ["\n", "\r\n", "\r"]
 
 
-def _file(data: bytes) -> Iterator[str]:
-    fd, path = tempfile.mkstemp(suffix=".nq")
+def temporary_file(data: bytes, suffix: str = ".nq") -> Iterator[str]:
+    """A file holding ``data``, removed after (``for path in temporary_file(...)``)."""
+    fd, path = tempfile.mkstemp(suffix=suffix)
     with os.fdopen(fd, "wb") as f:
         f.write(data)
     try:
@@ -97,7 +98,7 @@ def test_cuts_fall_after_line_ends_never_inside_crlf(
 ) -> None:
     text = "".join(body + end for body, end in lines) + ("tail" if unterminated else "")
     data = text.encode()
-    for path in _file(data):
+    for path in temporary_file(data):
         parts = list(parallel.file_blocks(path, block))
         with open(path, "rb") as f:
             pieces = []
@@ -123,7 +124,7 @@ def test_parallel_result_is_the_serial_one(data: st.DataObject, quads: bool, ski
         doc = "\ufeff" + doc  # a BOM: dropped at the start only
     raw = doc.encode()
     expected, errors = serial(raw, quads, skip)
-    for path in _file(raw):
+    for path in temporary_file(raw):
         got, got_errors = in_parts(path, quads, skip, block)
     assert got_errors == errors
     if skip:
@@ -146,7 +147,7 @@ def test_parallel_validation_is_the_serial_one(data: st.DataObject, quads: bool,
     got_errors: list[ParseError] = []
     got_warnings: list[ParseError] = []
     got = 0
-    for path in _file(raw):
+    for path in temporary_file(raw):
         for done in parallel.run_blocks(job, parallel.file_blocks(path, block), workers=1):
             assert done.fatal is None
             got += done.count
@@ -310,11 +311,14 @@ def test_cli_jobs_convert_refuses_named_graphs_in_ntriples(tmp_path: Path, small
     assert not (tmp_path / "out.nt").exists()
 
 
-def test_cli_jobs_on_turtle_say_so_and_read_serially(tmp_path: Path) -> None:
-    (tmp_path / "a.ttl").write_text("<http://ex/s> <http://ex/p> 1 .\n", encoding="utf-8")
-    code, _, err = _cli(["validate", "-j", "2", "a.ttl"], tmp_path)
-    assert code == 0
-    assert "a.ttl: turtle cannot be cut into parts" in err
+def test_cli_jobs_on_turtle_with_rejects_say_so_and_read_serially(tmp_path: Path) -> None:
+    # --rejects writes the directives in force before each rejected statement: one parser.
+    (tmp_path / "a.ttl").write_text("@prefix ex: <http://ex/> .\nex:s ex:p .\n", encoding="utf-8")
+    args = ["convert", "-j", "2", "a.ttl", "--to", "nt", "--skip-invalid", "--rejects", "r.ttl"]
+    code, _, err = _cli(args, tmp_path)
+    assert code == 1
+    assert "a.ttl: read by one process: --rejects writes the directives in force" in err
+    assert "\n@prefix ex: <http://ex/> .\n# " in (tmp_path / "r.ttl").read_text(encoding="utf-8")
 
 
 def test_jobs_must_not_be_negative() -> None:

@@ -42,6 +42,7 @@ def make_parser(
     graph_for: GraphFor = label_itself,
     values: bool = True,
     prefix: str | None = None,
+    scope: str = "",
 ) -> StatementParser:
     """A parser for our canonical format name ``fmt`` (``ntriples``, ``nquads``, ``turtle``,
     ``trig``).
@@ -52,10 +53,11 @@ def make_parser(
     graph ``graph_for(label)`` (default: the label itself), which may raise SpanError to
     refuse it. ``values=False`` (validation) leaves typed literals without a Python value.
     ``prefix`` is the blank node id prefix (``terms.document_prefix()``; default: a new one),
-    given when several parsers read parts of one document.
+    given when several parsers read parts of one document; ``scope`` then keeps their
+    unlabelled nodes (Turtle's ``[]`` and collections) apart: a text unique to each part.
     """
     form = _format(fmt)
-    terms = Terms(bnodes, values, prefix)
+    terms = Terms(bnodes, values, prefix, scope)
     if form.line_based:
         return LineParser(terms, form.has_graphs, default, graph_for)
     from ..formats.turtle import TurtleParser

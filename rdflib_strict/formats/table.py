@@ -3,7 +3,8 @@
 Every face reads its facts from here: format names on the command line and in ``iterparse``,
 guessing from a file name (also under a compression suffix) or a media type, the Accept header
 of a download, rdflib plugin names, which formats have named graphs, and which can be cut at
-line ends for worker processes (``-j``, Dask).
+any line end for worker processes (``-j``, Dask; Turtle and TriG are cut at statement
+boundaries instead).
 
 >>> format_for("N-Quads"), format_for("text/turtle;charset=utf-8"), format_for(None, "x.nt.gz")
 ('nquads', 'turtle', 'ntriples')

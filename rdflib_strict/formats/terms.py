@@ -198,10 +198,25 @@ class Terms:
     kept whole and filled with fresh nodes as rdflib's parsers do.
     """
 
-    __slots__ = ("_build", "_count", "_labelled", "_prefix", "_shared", "bnodes", "iris", "langs", "literals")
+    __slots__ = (
+        "_build",
+        "_count",
+        "_fresh",
+        "_labelled",
+        "_prefix",
+        "_shared",
+        "bnodes",
+        "iris",
+        "langs",
+        "literals",
+    )
 
     def __init__(
-        self, bnodes: dict[str, BNode] | None = None, values: bool = True, prefix: str | None = None
+        self,
+        bnodes: dict[str, BNode] | None = None,
+        values: bool = True,
+        prefix: str | None = None,
+        scope: str = "",
     ) -> None:
         # BNode() draws a uuid4 per node (about 4 us); one random prefix per parse and a
         # counter give ids just as unique across parses for a fifth of the cost.
@@ -209,6 +224,9 @@ class Terms:
         # ``prefix`` (from ``document_prefix``) lets the workers of one parallel parse share it.
         self._prefix = document_prefix() if prefix is None else prefix
         self._labelled = self._prefix + "l"
+        # ``scope`` (a parallel parse's block: its number and "_") keeps the unlabelled nodes
+        # of the parsers of one document apart, as their counters all start at 0.
+        self._fresh = self._prefix + "b" + scope
         self._count = itertools.count()
         self._shared = bnodes is not None
         # values=False (validation): literals without Python values (unconverted_literal).
@@ -239,7 +257,7 @@ class Terms:
 
     def fresh_bnode(self) -> BNode:
         """A blank node no label of this or any other parse names (``[]``, ``( )`` cells)."""
-        return BNode(f"{self._prefix}b{next(self._count)}")
+        return BNode(f"{self._fresh}{next(self._count)}")
 
     def bnode(self, label: str) -> BNode:
         node = self.bnodes.get(label)

@@ -19,7 +19,7 @@ different characters, so no input makes one backtrack more than once over its ow
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from enum import IntEnum
 from functools import partial
 from itertools import chain
@@ -49,6 +49,8 @@ from ..syntax.grammar import (
     IRIREF_PLAIN,
     LANGTAG_BODY,
     LANGTAG_RE,
+    LONG_QUOTE_BODY,
+    LONG_SINGLE_QUOTE_BODY,
     PN_CHARS,
     PN_CHARS_BASE,
     PN_CHARS_U,
@@ -133,12 +135,9 @@ _NUMBER_RE: Final = re.compile(rf"({DOUBLE})|({DECIMAL})|({INTEGER})")
 # [22] STRING_LITERAL_QUOTE, [23] STRING_LITERAL_SINGLE_QUOTE (bodies in _grammar)
 _STRING_QUOTE: Final = sure_match(STRING_QUOTE_BODY)
 _STRING_SINGLE: Final = sure_match(STRING_SINGLE_QUOTE_BODY)
-# [24] STRING_LITERAL_LONG_SINGLE_QUOTE ::= "'''" (("'" | "''")? ([^'\] | ECHAR | UCHAR))* "'''"
-# [25] STRING_LITERAL_LONG_QUOTE ::= '"""' (('"' | '""')? ([^"\] | ECHAR | UCHAR))* '"""'
-# Unrolled: a run of ordinary characters is one step; a quote is taken only when it does not
-# start the closing triple, so the body ends exactly where the grammar's first '"""' is.
-_LONG_QUOTE: Final = sure_match(r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*')
-_LONG_SINGLE: Final = sure_match(r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*")
+# [24] STRING_LITERAL_LONG_SINGLE_QUOTE, [25] STRING_LITERAL_LONG_QUOTE (bodies in _grammar)
+_LONG_QUOTE: Final = sure_match(LONG_QUOTE_BODY)
+_LONG_SINGLE: Final = sure_match(LONG_SINGLE_QUOTE_BODY)
 
 # The commonest shapes, "verb object" or "object" followed by ';', ',' or '.', in one match
 # instead of six. The narrow ASCII name classes and the whitespace or punctuation required
@@ -381,6 +380,15 @@ class TurtleParser(BatchReader):
             list(chain.from_iterable(zip(subject_spans[1::3], subject_spans[2::3], strict=True))),
         )
         return BatchPlaces(lines, columns, subject_spans[0::3], subject_lines, subject_columns)
+
+    def start_in(self, base: str | None, prefixes: Iterable[tuple[str, str]]) -> None:
+        """Read a part of a larger document that starts at one of its statement boundaries (a
+        parallel parse's block): ``base`` and ``prefixes`` are those in force there."""
+        if base != self.base:
+            self.base = base
+            self._iris.clear()
+        for prefix, namespace in prefixes:
+            self._declare_prefix(prefix, namespace)
 
     def trim_caches(self) -> None:
         """Bound every term cache (once per buffer: the hot loop carries no check)."""

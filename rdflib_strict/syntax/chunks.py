@@ -23,7 +23,7 @@ from .errors import ErrorKind, ParseError
 from .escapes import SURROGATE_RE
 from .positions import count_line_ends
 
-__all__ = ["ChunkReader", "reads_text"]
+__all__ = ["ChunkReader", "cut_at_line_end", "reads_text"]
 
 CHUNK_SIZE: Final = 1 << 20
 _BOM: Final = "\ufeff"
@@ -98,7 +98,7 @@ class ChunkReader:
 
     def _read_bytes(self, size: int) -> str:
         assert isinstance(self._carry, bytes)
-        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, b"\n", b"\r")
+        chunk, self._carry, self._eof = cut_at_line_end(self._stream.read, self._carry, size, b"\n", b"\r")
         try:
             return chunk.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -106,7 +106,7 @@ class ChunkReader:
 
     def _read_text(self, size: int) -> str:
         assert isinstance(self._carry, str)
-        chunk, self._carry, self._eof = _cut_at_line_end(self._stream.read, self._carry, size, "\n", "\r")
+        chunk, self._carry, self._eof = cut_at_line_end(self._stream.read, self._carry, size, "\n", "\r")
         return chunk
 
     def _decode_error(self, chunk: bytes, e: UnicodeDecodeError) -> ParseError:
@@ -128,7 +128,7 @@ class ChunkReader:
         )
 
 
-def _cut_at_line_end(
+def cut_at_line_end(
     read: Callable[[int], AnyStr], carry: AnyStr, size: int, lf: AnyStr, cr: AnyStr
 ) -> tuple[AnyStr, AnyStr, bool]:
     """Read until a line end; return (complete lines, the rest, whether the input is done)."""

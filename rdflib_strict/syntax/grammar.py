@@ -51,6 +51,12 @@ LANGTAG_BODY: Final = r"[a-zA-Z]+(?:-[a-zA-Z0-9]+)*"
 STRING_QUOTE_BODY: Final = r'[^"\\\n\r]*(?:\\.[^"\\\n\r]*)*'
 # [23] STRING_LITERAL_SINGLE_QUOTE ::= "'" ([^#x27#x5C#xA#xD] | ECHAR | UCHAR)* "'"
 STRING_SINGLE_QUOTE_BODY: Final = r"[^'\\\n\r]*(?:\\.[^'\\\n\r]*)*"
+# [25] STRING_LITERAL_LONG_QUOTE ::= '"""' (('"' | '""')? ([^"\] | ECHAR | UCHAR))* '"""'
+# [24] STRING_LITERAL_LONG_SINGLE_QUOTE ::= "'''" (("'" | "''")? ([^'\] | ECHAR | UCHAR))* "'''"
+# Unrolled: a run of ordinary characters is one step; a quote is taken only when it does not
+# start the closing triple, so the body ends exactly where the grammar's first '"""' is.
+LONG_QUOTE_BODY: Final = r'[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*'
+LONG_SINGLE_QUOTE_BODY: Final = r"[^'\\]*(?:(?:\\[\s\S]|'(?!''))[^'\\]*)*"
 
 # [19] INTEGER ::= [+-]? [0-9]+
 INTEGER: Final = r"[+-]?[0-9]+"

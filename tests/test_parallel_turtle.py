@@ -1,0 +1,404 @@
+"""Turtle and TriG in blocks (issue #27, item 4): cut where ``formats/turtle_cuts.py`` finds a
+statement boundary, each block with the base and prefixes in force at its start, every cut
+checked. For any document and any cutting, even a wrong one, the statements, blank node
+identity, errors and warnings are the serial parse's."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from clirun import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rdflib import BNode
+from test_parallel import temporary_file
+from verdicts import described
+from w3c import MANIFESTS, find_rdf_tests_dir, load_manifest
+
+from rdflib_strict import ParseError, iterparse, parallel
+from rdflib_strict.edge.readers import make_parser, make_validator
+from rdflib_strict.formats.terms import document_prefix
+from rdflib_strict.formats.turtle_cuts import StatementCuts
+from rdflib_strict.syntax.chunks import ChunkReader
+
+BASE = "http://doc.example/dir/"
+
+# Statements whose '.'s end nothing: in strings, IRIs, comments, long strings, numbers,
+# names; prefixes and the base change midway; a few bad statements.
+GOOD = [
+    '<s> <p> "a . b" .',
+    "ex:s ex:p 'c . d' .",
+    'ex:s ex:p """long .\n. string\r\n. """ .',
+    "ex:s ex:p '''x.\n''' ; ex:q 1. ",
+    "ex:s ex:p .5, 1.e3, 1.5, -2 .",
+    "ex:a\\. ex:p ex:b.c .",
+    "ex:s ex:p ex:o\\. .",
+    "<http://x/y.z> ex:p <a.b> . # a comment . with dots\n",
+    '_:b1 ex:p [ ex:q "in . brackets" ; ex:r ( 1.5 2 ) ] .',
+    "[ ex:p _:b1 ] .",
+    "( ex:a _:b2 [] ) ex:p ex:o .",
+    '_:b2 ex:p "t"@en, "5"^^xsd:integer, true .',
+    "@prefix ex: <http://ex.example/two/> .",
+    "PREFIX ex: <http://ex.example/three/>",
+    "@base <http://base.example/a/> .",
+    "BASE <sub/>",
+    "@prefix : <#> .",
+    ":x :y :z .",
+    'ex:s ex:p "abc"^^xsd:integer .',  # ill-typed: a warning
+]
+TRIG_ONLY = [
+    "{ ex:s ex:p ex:o . ex:s ex:p [] }",
+    "ex:g { ex:s ex:p ( .1 ) }",
+    "GRAPH _:g { ex:s ex:p 'x . y' . }",
+]
+BAD = [
+    '"abc"^^xsd:integer .',
+    "ex:s ex:p .",
+    'ex:s ex:p "unterminated .\n',
+    "ex:s nope:x ex:o .",
+    "ex:s ex:p ex:o ex:o2 .",
+    "ex:s ex:p [ ex:q ex:r . ] .",
+    "ex:s ex:p ex:o ] .",
+    "@prefix bad: <not an iri> .",
+]
+HEADER = (
+    "@prefix ex: <http://ex.example/one/> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+    "PREFIX : <http://colon.example/>\n"
+)
+LINE_ENDS = ["\n", "\r\n", "\r", " ", "\n\n"]
+
+
+def documents(trig: bool, bad: bool) -> st.SearchStrategy[bytes]:
+    pieces = GOOD + (TRIG_ONLY if trig else []) + (BAD if bad else [])
+    body = st.lists(st.tuples(st.sampled_from(pieces), st.sampled_from(LINE_ENDS)), max_size=25)
+    return body.map(lambda parts: (HEADER + "".join(p + e for p, e in parts)).encode())
+
+
+def _named(statements: list[Any], prefix: str) -> list[tuple[Any, ...]]:
+    """Blank nodes by label (a label's id is the prefix, 'l' and the label) or, unlabelled, by
+    the order they first appear in: two nodes that share an id would be one here."""
+    order: dict[str, int] = {}
+
+    def name(t: Any) -> Any:
+        if not isinstance(t, BNode):
+            return t
+        if t.startswith(prefix + "l"):
+            return ("_:", t[len(prefix) + 1 :])
+        return ("[]", order.setdefault(str(t), len(order)))
+
+    return [tuple(name(t) for t in q) for q in statements]
+
+
+def serial(data: bytes, trig: bool, skip: bool) -> tuple[list[Any], list[Any]]:
+    parser = make_parser("trig" if trig else "turtle", BASE)
+    log: list[ParseError] = []
+    found: list[Any] = []
+    try:
+        for batch in parser.batches(ChunkReader(io.BytesIO(data), "doc"), log.append if skip else None):
+            found += batch
+    except ParseError as e:
+        log.append(e)
+    return _named(found, parser.terms.prefix), described(log)
+
+
+def _job(task: parallel.TaskName, trig: bool, skip: bool, warn: bool = False) -> parallel.BlockTask:
+    return parallel.BlockTask(
+        task, trig, "doc", document_prefix(), skip=skip, warn=warn, turtle=True, base=BASE
+    )
+
+
+def in_blocks(
+    parts: list[parallel.Block], job: parallel.BlockTask, workers: int = 1
+) -> tuple[list[Any], list[Any]]:
+    log: list[ParseError] = []
+    found: list[Any] = []
+    for done in parallel.run_blocks(job, parts, workers=workers):
+        log += done.errors
+        found += done.output
+        if done.fatal is not None:
+            assert isinstance(done.fatal, ParseError)
+            log.append(done.fatal)
+    if not job.skip and log:  # stopped at the first error: compared, the error (see below)
+        return [], described(log)
+    return _named(found, job.prefix), described(log)
+
+
+def _serial_result(data: bytes, trig: bool, skip: bool) -> tuple[list[Any], list[Any]]:
+    found, errors = serial(data, trig, skip)
+    if not skip and errors:  # stopped at the first error: the statements before may differ
+        return [], errors  # in how many batches came out; compared: the error
+    return found, errors
+
+
+# --- the scanner's cuts ------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans(), st.data())
+def test_every_cut_the_scanner_offers_is_a_statement_boundary(trig: bool, data: st.DataObject) -> None:
+    # Valid documents: each block, parsed alone from the state the scanner's directives give,
+    # ends clean in the state the next one starts from; no cut needs the check to be right.
+    doc = data.draw(documents(trig, bad=False))
+    job = _job("statements", trig, skip=False)
+    for path in temporary_file(doc, ".trig" if trig else ".ttl"):
+        parts = list(parallel.turtle_file_blocks(path, job, block=1))
+        results = [parallel.do_block(job, part) for part in parts]
+        got = in_blocks(parts, job)
+    offered = [p.offset for p in parts]
+    assert offered == sorted(set(offered))
+    for done, after in zip(results, parts[1:], strict=False):
+        assert done.fatal is None and done.clean and not done.errors
+        assert done.state == after.state
+    assert sum(p.length for p in parts) == len(doc)
+    expected, _ = serial(doc, trig, skip=False)
+    assert got == (expected, [])
+
+
+def test_the_scanner_cuts_after_each_statement_line() -> None:
+    doc = (HEADER + "".join(p + "\n" for p in GOOD[:12])).encode()
+    cuts = StatementCuts(trig=False, binary=True)
+    found = []
+    pos, want = 0, 1
+    while True:
+        pos, cut = cuts.scan(doc, pos, True, want)
+        if cut is None:
+            break
+        found.append(doc[:cut].count(b"\n"))
+        want = cut + 1
+    # After each line of the header and each statement's last line.
+    assert found == [1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19]
+    assert not cuts.unsure
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<s> <p> "open\n<s> <p> <o> .\n',
+        "<s> <p> <o> ] .\n<a> <b> <c> .\n",
+        "{ <s> <p> <o> }\n<a> <b> <c> .\n",
+    ],
+)
+def test_the_scanner_offers_nothing_past_text_it_does_not_follow(text: str) -> None:
+    cuts = StatementCuts(trig=False, binary=False)
+    assert cuts.scan(text, 0, True, 1) == (len(text), None)
+    assert cuts.unsure
+
+
+# --- any document, any cutting: the serial result -------------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans(), st.booleans(), st.integers(1, 80), st.data())
+def test_blocks_give_the_serial_result(trig: bool, skip: bool, block: int, data: st.DataObject) -> None:
+    doc = data.draw(documents(trig, bad=True))
+    job = _job("statements", trig, skip)
+    for path in temporary_file(doc, ".ttl"):
+        parts = list(parallel.turtle_file_blocks(path, job, block=block))
+        assert in_blocks(parts, job) == _serial_result(doc, trig, skip)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans(), st.booleans(), st.data())
+def test_wrong_cuts_change_nothing(trig: bool, skip: bool, data: st.DataObject) -> None:
+    # Blocks at any line starts, inside strings and statements, all told the document's
+    # first state: the checks join and parse again until each block is right.
+    doc = data.draw(documents(trig, bad=True))
+    starts = [0] + [i + 1 for i, b in enumerate(doc) if b in b"\r\n" and doc[i : i + 2] != b"\r\n"]
+    starts = sorted(set(data.draw(st.lists(st.sampled_from(starts), max_size=12))) | {0})
+    ends = [*starts[1:], len(doc)]
+    for text in (False, True):
+        job = _job("statements", trig, skip)
+        state: parallel.TurtleState = (BASE, ())
+        parts = [
+            parallel.Block(
+                n, a == 0, state=state, **({"text": doc[a:b].decode()} if text else {"data": doc[a:b]})
+            )
+            for n, (a, b) in enumerate(zip(starts, ends, strict=True))
+            if b > a or n == 0
+        ]
+        assert in_blocks(parts, job) == _serial_result(doc, trig, skip)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans(), st.integers(1, 60), st.data())
+def test_validate_blocks_give_the_validators_verdict(trig: bool, block: int, data: st.DataObject) -> None:
+    doc = data.draw(documents(trig, bad=True))
+    errors: list[ParseError] = []
+    warnings: list[ParseError] = []
+    validator = make_validator("trig" if trig else "turtle", BASE, warnings.append)
+    count = validator.check(ChunkReader(io.BytesIO(doc), "doc"), errors.append)
+    job = _job("validate", trig, skip=True, warn=True)
+    total, got, warned = 0, [], []
+    for path in temporary_file(doc, ".ttl"):
+        for done in parallel.run_blocks(job, parallel.turtle_file_blocks(path, job, block=block), 1):
+            total += done.count
+            got += done.errors
+            warned += done.warnings
+    assert (total, described(got), described(warned)) == (count, described(errors), described(warnings))
+
+
+def test_text_blocks_give_the_file_blocks_result(tmp_path: Path) -> None:
+    doc = (HEADER + "\n".join(GOOD[:18] * 3) + "\n").encode()
+    job = _job("statements", False, skip=True)
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc)
+    from_file = in_blocks(list(parallel.turtle_file_blocks(str(path), job, block=40)), job)
+    parts = list(parallel.turtle_text_blocks(ChunkReader(io.BytesIO(doc), "doc", chunk_size=64), job, 40))
+    assert len(parts) > 10
+    assert in_blocks(parts, job) == from_file == serial(doc, False, skip=True)
+
+
+def test_unlabelled_blank_nodes_of_two_blocks_never_meet(tmp_path: Path) -> None:
+    doc = (HEADER + "[] ex:p [ ex:q ( 1 2 ) ] .\n" * 50).encode()
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc)
+    job = _job("statements", False, skip=False)
+    parts = list(parallel.turtle_file_blocks(str(path), job, block=30))
+    assert len(parts) > 20
+    found, _ = in_blocks(parts, job)
+    blank = {t[1] for q in found for t in q if isinstance(t, tuple) and t[0] == "[]"}
+    assert len(blank) == 50 * 4  # [], [ ... ] and two collection cells a line
+
+
+def test_real_workers_give_the_serial_result(tmp_path: Path) -> None:
+    doc = (HEADER + "\n".join((GOOD + BAD) * 20) + "\n").encode()
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc)
+    job = _job("statements", False, skip=True)
+    parts = parallel.turtle_file_blocks(str(path), job, block=500, workers=2)
+    assert in_blocks(list(parts), job, workers=2) == serial(doc, False, skip=True)
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def blocks_run(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The Turtle/TriG block results each ``run_blocks`` handed on: so that a test knows that
+    the file really went through worker processes in blocks (before, -j read it in one)."""
+    counts: list[int] = []
+    real = parallel.run_blocks
+
+    def counting(job: parallel.BlockTask, *args: Any, **kwargs: Any) -> Iterator[parallel.BlockResult]:
+        counts.append(0)
+        for done in real(job, *args, **kwargs):
+            counts[-1] += job.turtle
+            yield done
+
+    monkeypatch.setattr(parallel, "run_blocks", counting)
+    return counts
+
+
+def _same_bytes_with_j2(source: Path, to: str, tmp_path: Path) -> None:
+    one, two = tmp_path / f"one.{to}", tmp_path / f"two.{to}"
+    assert run_cli(["convert", str(source), "--to", to, "-q", "-o", str(one)]).returncode == 0
+    assert run_cli(["convert", str(source), "--to", to, "-q", "-j", "2", "-o", str(two)]).returncode == 0
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_cli_convert_j2_writes_the_bytes_of_one_process(
+    shared_data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, blocks_run: list[int]
+) -> None:
+    from rdflib import Dataset, Graph, URIRef
+    from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
+
+    # schema.org as TriG: its subjects spread over the default graph and 9 named ones (the
+    # cuts fall between graph blocks, not inside them).
+    trig = tmp_path / "schemaorg.trig"
+    ds = Dataset()
+    for s, p, o in Graph().parse(shared_data_dir / "schemaorg-all-https.ttl", format="strict-turtle"):
+        number = zlib.crc32(str(s).encode()) % 10
+        name = URIRef(f"http://graphs.example/{number}") if number else DATASET_DEFAULT_GRAPH_ID
+        ds.graph(name).add((s, p, o))
+    ds.serialize(trig, format="strict-trig")
+    monkeypatch.setattr(parallel, "BLOCK_SIZE", 64 << 10)  # schema.org: some 16 blocks
+    _same_bytes_with_j2(shared_data_dir / "schemaorg-all-https.ttl", "nt", tmp_path)
+    _same_bytes_with_j2(trig, "nq", tmp_path)
+    assert len(blocks_run) == 2 and min(blocks_run) >= 5, blocks_run
+
+
+def test_cli_convert_j2_on_term_diverse_turtle(tmp_path: Path, blocks_run: list[int]) -> None:
+    # 100,000 statements (3.7 MB): -j 2 cuts it into two blocks of the default size's rounds.
+    data = tmp_path / "diverse.ttl"
+    generator = Path(__file__).resolve().parent.parent / "benchmarks" / "diverse.py"
+    args = ["--statements", "100000", "--format", "ttl", "-o", str(data), "--no-check"]
+    subprocess.run([sys.executable, str(generator), *args], check=True, capture_output=True)
+    _same_bytes_with_j2(data, "nt", tmp_path)
+    assert blocks_run == [2], blocks_run
+
+
+def test_cli_validate_j2_reads_turtle_in_blocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, blocks_run: list[int]
+) -> None:
+    # Bad statements the scanner follows (an unclosed string or a stray bracket would leave
+    # the rest in one block).
+    bad = [b for b in BAD if '"unterminated' not in b and "] ." not in b and "not an iri" not in b]
+    doc = HEADER + "\n".join((GOOD + bad) * 30) + "\n"
+    path = tmp_path / "doc.ttl"
+    path.write_text(doc, encoding="utf-8")
+    monkeypatch.setattr(parallel, "BLOCK_SIZE", 300)
+    one = run_cli(["validate", str(path), "-q"])
+    two = run_cli(["validate", str(path), "-q", "-j", "2"])
+    assert (two.returncode, two.stderr) == (one.returncode, one.stderr)
+    assert two.stderr.count("\n") > 100
+    assert len(blocks_run) == 1 and blocks_run[0] > 50, blocks_run
+
+
+# --- every W3C Turtle and TriG entry -------------------------------------------------------
+
+RDF_TESTS = find_rdf_tests_dir()
+_TURTLE_MANIFESTS = [m for m in MANIFESTS if m.startswith(("rdf11-turtle", "rdf11-trig"))]
+
+
+def _verdicts(path: Path, base: str, trig: bool, pool: Any) -> dict[str, Any]:
+    fmt = "trig" if trig else "turtle"
+    verdicts: dict[str, Any] = {}
+    try:
+        verdicts["validate"] = make_validator(fmt, base).check(ChunkReader(open(path, "rb"), str(path)))
+    except ParseError:
+        verdicts["validate"] = "invalid"
+    try:
+        verdicts["iterparse"] = len(list(iterparse(str(path), format=fmt, base=base)))
+    except ParseError:
+        verdicts["iterparse"] = "invalid"
+    job = parallel.BlockTask("validate", trig, str(path), document_prefix(), False, turtle=True, base=base)
+    count = 0
+    for done in parallel.run_blocks(job, parallel.turtle_file_blocks(str(path), job, 16, 2), 2, pool):
+        count = "invalid" if done.fatal is not None else count + done.count  # type: ignore[operator]
+    verdicts["-j 2"] = count
+    from rdflib_strict.dask import read_quads
+
+    try:
+        verdicts["dask"] = len(read_quads(str(path), fmt, 16, base=base).compute(scheduler="sync"))
+    except ParseError:
+        verdicts["dask"] = "invalid"
+    return verdicts
+
+
+@pytest.mark.skipif(RDF_TESTS is None, reason="W3C rdf-tests not found: set RDF_TESTS_DIR")
+@pytest.mark.parametrize("manifest", _TURTLE_MANIFESTS)
+def test_w3c_entries_give_one_verdict_every_way(manifest: str) -> None:
+    assert RDF_TESTS is not None
+    from concurrent.futures import ProcessPoolExecutor
+
+    wrong = []
+    cut = 0  # entries whose -j 2 parse had more than one block
+    with ProcessPoolExecutor(2) as pool:  # one for every entry: a pool's start costs more
+        for case in load_manifest(RDF_TESTS, manifest):
+            if "Syntax" not in case.kind and "Eval" not in case.kind:
+                continue
+            verdicts = _verdicts(case.action, case.action_iri, "trig" in manifest, pool)
+            positive = "Negative" not in case.kind
+            if len(set(verdicts.values())) != 1 or (verdicts["validate"] == "invalid") == positive:
+                wrong.append((case.id, verdicts))
+            job = parallel.BlockTask("validate", "trig" in manifest, "", "", False, turtle=True)
+            cut += len(list(parallel.turtle_file_blocks(str(case.action), job, 16))) > 1
+    assert wrong == []
+    assert cut > 100
