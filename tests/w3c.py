@@ -72,8 +72,8 @@ MANIFESTS: dict[str, str] = {
     "rdf11-nq": "rdf/rdf11/rdf-n-quads",
     "rdf11-turtle": "rdf/rdf11/rdf-turtle",
     "rdf11-trig": "rdf/rdf11/rdf-trig",
-    "rdf12-nt-c14n": "rdf/rdf12/rdf-n-triples/c14n",
-    "rdf12-nq-c14n": "rdf/rdf12/rdf-n-quads/c14n",
+    "rdf12-nt": "rdf/rdf12/rdf-n-triples",
+    "rdf12-nq": "rdf/rdf12/rdf-n-quads",
 }
 
 
@@ -104,13 +104,15 @@ def default_graph(ds: Dataset) -> Graph:
 class W3CTest:
     """One manifest entry."""
 
-    id: str  # "<manifest prefix>/<entry name>", e.g. "rdf11-nt/nt-syntax-bad-uri-01"
+    id: str  # "<manifest prefix>/<entry name>", e.g. "rdf11-nt/nt-syntax-bad-uri-01"; an entry of
+    # an included manifest names it: "rdf12-nt/c14n/dirlangtagged_string", "rdf12-nt/rdf11/..."
     manifest: str  # manifest prefix, e.g. "rdf11-nt"
     kind: str  # local name in the rdft: namespace, e.g. "TestNTriplesPositiveSyntax"
     name: str  # mf:name
     action: Path  # local file
     action_iri: str  # action IRI under the assumed test base (publicID when parsing)
     result: Path | None  # local mf:result file, if any
+    suite: str = ""  # the manifest that lists the entry (another one may include it)
 
 
 def _local_path(text: str, base: str, directory: Path) -> Path:
@@ -133,9 +135,15 @@ def load_manifest(rdf_tests: Path, prefix: str) -> list[W3CTest]:
 
 @functools.cache
 def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
+    return _read_manifest(rdf_tests, MANIFESTS[prefix], prefix)
+
+
+def _read_manifest(rdf_tests: Path, rel: str, prefix: str) -> tuple[W3CTest, ...]:
+    """The entries of the manifest in ``rel``: those of the manifests it includes
+    (``mf:include``, in order: the RDF 1.2 manifests include their c14n and syntax suites and
+    the RDF 1.1 suite), then its own ``mf:entries``."""
     # Walked as pyoxigraph gives it, subject -> predicate IRI -> objects, with no rdflib Graph
     # in between: building one took two thirds of the ~0.2 s each collecting process spent.
-    rel = MANIFESTS[prefix]
     directory = rdf_tests / rel
     base = f"{ASSUMED_BASE}{rel}/"
     desc: dict[Any, dict[str, list[Any]]] = {}
@@ -156,11 +164,22 @@ def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
     declared = value(manifest, MF.assumedTestBase)
     if declared is not None and declared.value != base:
         raise ValueError(f"{rel}: mf:assumedTestBase is {declared.value}, expected {base}")
-    cell = value(manifest, MF.entries)
-    if cell is None:
-        raise ValueError(f"{rel}: manifest has no mf:entries")
     tests: list[W3CTest] = []
-    while cell != nil:
+    cell = value(manifest, MF.include)
+    while cell is not None and cell != nil:
+        included = value(cell, RDF.first).value
+        if not (included.startswith(ASSUMED_BASE) and included.endswith("/manifest.ttl")):
+            raise ValueError(f"{rel}: included manifest {included} is not under {ASSUMED_BASE}")
+        inner = included[len(ASSUMED_BASE) : -len("/manifest.ttl")]
+        # Entry names repeat across suites: an included one's id names its suite, by its folder
+        # below this manifest's ("c14n", "syntax"), else by its RDF version ("rdf11").
+        tail = inner[len(rel) + 1 :] if inner.startswith(rel + "/") else inner.split("/")[1]
+        tests += _read_manifest(rdf_tests, inner, f"{prefix}/{tail}")
+        cell = value(cell, RDF.rest)
+    cell = value(manifest, MF.entries)
+    if cell is None and not tests:
+        raise ValueError(f"{rel}: manifest has no mf:entries")
+    while cell is not None and cell != nil:
         entry = value(cell, RDF.first)
         if entry is None:
             raise ValueError(f"{rel}: mf:entries is not a well-formed list")
@@ -178,12 +197,13 @@ def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
         tests.append(
             W3CTest(
                 id=f"{prefix}/{name}",
-                manifest=prefix,
+                manifest=prefix.partition("/")[0],
                 kind=kinds[0][len(str(RDFT)) :],
                 name=name if label is None else label.value,
                 action=_local_path(action.value, base, directory),
                 action_iri=action.value,
                 result=None if result is None else _local_path(result.value, base, directory),
+                suite=rel,
             )
         )
     return tuple(tests)

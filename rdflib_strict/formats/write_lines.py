@@ -9,6 +9,7 @@ from typing import IO
 from rdflib.term import Node, URIRef
 
 from ..syntax.errors import SerializeError
+from ..syntax.version import RdfVersion
 from .terms import Statement
 from .write_terms import TermWriter
 
@@ -59,14 +60,18 @@ def write_lines(
     canonical: bool = False,
     ascii_only: bool = False,
     labels_of: str | Mapping[str, str] = "",
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> int:
     """Write ``(graph label, triples)`` groups as N-Triples (``with_graphs=False``) or N-Quads.
 
     Returns the number of statements. ``canonical`` writes Canonical N-Triples/N-Quads (RDF
     1.2) with the lines sorted, so equal graphs without blank nodes give identical bytes.
     ``labels_of``: see TermWriter (``convert`` keeps the labels of the document it reads).
+    ``version``: the RDF written (RDF 1.2 terms raise SerializeError in RDF 1.1). No
+    ``VERSION`` line is written: RDF 1.2 output reads as its readers read it, and canonical
+    output has none.
     """
-    terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of)
+    terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of, version=version)
     out = _Lines(stream, keep=canonical)
     for label, triples in groups:
         if label is None:
