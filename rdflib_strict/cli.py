@@ -34,6 +34,7 @@ from .formats.terms import Statement, document_prefix
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 from .syntax.reader import OnError
+from .syntax.version import RdfVersion, version_arg
 from .syntax.wording import plural
 
 _PROGRESS_MIN_BYTES = 4 << 20
@@ -301,10 +302,10 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     workers = _workers(args, source)  # 1 for Turtle and TriG, said on stderr
     try:
         if FORMATS[fmt].line_based:
-            count = _validate_lines(source, workers, report, warn)
+            count = _validate_lines(source, workers, report, warn, args.rdf_version)
         else:
             base = opened.base if args.base is None else args.base
-            count = make_validator(fmt, base, warn).check(opened.reader, report.error)
+            count = make_validator(fmt, base, warn, args.rdf_version).check(opened.reader, report.error)
     except SourceError as e:  # the input broke off: not a verdict on the document
         report.unreadable = True
         report.print(e)
@@ -357,9 +358,11 @@ def _in_workers(
             yield done
 
 
-def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) -> int:
+def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any, version: RdfVersion) -> int:
     if workers == 1:
-        return make_validator(source.fmt, warn=warn).check(source.opened.reader, report.error)
+        return make_validator(source.fmt, warn=warn, version=version).check(
+            source.opened.reader, report.error
+        )
     job = parallel.BlockTask(
         "validate",
         FORMATS[source.fmt].has_graphs,
@@ -367,6 +370,7 @@ def _validate_lines(source: _Input, workers: int, report: _Report, warn: Any) ->
         document_prefix(),
         skip=True,
         warn=warn is not None,
+        version=version.value,
     )
     count = 0
     for done in _in_workers(source, job, workers):
@@ -547,7 +551,8 @@ class _Convert:
             source = _Input(path, args)
             try:
                 self.name = source.opened.name
-                parser = make_parser(source.fmt, source.opened.base if args.base is None else args.base)
+                base = source.opened.base if args.base is None else args.base
+                parser = make_parser(source.fmt, base, version=args.rdf_version)
                 tag = f"f{number}_" if several else ""
                 self.tags[parser.terms.prefix + "l"] = tag
                 if self.rejects is not None:
@@ -561,7 +566,7 @@ class _Convert:
         """Read every input and write the output; the number of statements written."""
         args, rejects = self.args, self.rejects
         if not FORMATS[self.target].line_based:
-            return _to_pretty(self._inputs(), self.out, args.base, self.target, rejects)
+            return _to_pretty(self._inputs(), self.out, args, self.target, rejects)
         if args.canonical:  # sorted as one: every input through one writer
             return self._write_lines(
                 st
@@ -571,7 +576,9 @@ class _Convert:
         count = 0
         for source, parser, tag, workers in self._inputs():
             if FORMATS[source.fmt].line_based and not args.ascii:
-                count += _convert_lines(source, self.target, workers, self.out, rejects, tag)
+                count += _convert_lines(
+                    source, self.target, workers, self.out, rejects, tag, args.rdf_version
+                )
             else:
                 count += self._write_lines(_statements(parser, source.opened, rejects))
         return count
@@ -586,6 +593,7 @@ class _Convert:
             canonical=self.args.canonical,
             ascii_only=self.args.ascii,
             labels_of=self.tags,  # each input's own labels, as -j writes them
+            version=self.args.rdf_version,
         )
 
 
@@ -657,13 +665,20 @@ def _conversion_failed(e: Exception, name: str) -> int:
 
 
 def _convert_lines(
-    source: _Input, target: str, workers: int, out: IO[bytes], rejects: _Rejects | None, tag: str
+    source: _Input,
+    target: str,
+    workers: int,
+    out: IO[bytes],
+    rejects: _Rejects | None,
+    tag: str,
+    version: RdfVersion,
 ) -> int:
     """N-Triples/N-Quads to N-Triples/N-Quads, most lines copied as they are (LineConverter);
     with ``-j N``, the blocks written by the workers, in order. (``--canonical`` sorts the
     whole output and ``--ascii`` may relabel blank nodes: both take the other path.)"""
     if workers == 1:
-        return make_converter(source.fmt, target, tag=tag).convert(source.opened.reader, out, rejects)
+        converter = make_converter(source.fmt, target, tag=tag, version=version)
+        return converter.convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.BlockTask(
@@ -675,6 +690,7 @@ def _convert_lines(
             with_graphs=FORMATS[target].has_graphs,
             scratch=scratch,
             tag=tag,
+            version=version.value,
         )
         # Closed before the scratch directory goes: no worker still writes into it.
         with contextlib.closing(_in_workers(source, job, workers)) as results:
@@ -692,7 +708,7 @@ def _convert_lines(
 def _to_pretty(
     inputs: Iterable[tuple[_Input, StatementParser, str, int]],
     out: IO[bytes],
-    base: str | None,
+    args: argparse.Namespace,
     target: str,
     on_error: OnError | None,
 ) -> int:
@@ -724,7 +740,9 @@ def _to_pretty(
         prefixes: dict[str, str] = getattr(parser, "prefixes", {})
         for prefix, namespace in prefixes.items():
             dataset.bind(prefix, namespace)
-    write_graph_turtle(dataset, out, base=base, trig=FORMATS[target].has_graphs)
+    write_graph_turtle(
+        dataset, out, base=args.base, trig=FORMATS[target].has_graphs, version=args.rdf_version
+    )
     return count
 
 
@@ -745,7 +763,7 @@ class _Documents:
         self.lines: dict[str, list[str]] = {}
         self.errors: list[ParseError] = []
 
-    def load(self, path: str, args: argparse.Namespace, option: str) -> None:
+    def load(self, path: str, args: argparse.Namespace, option: str, version: RdfVersion) -> None:
         from .shacl import text_lines
 
         source = _Input(path, args, option)
@@ -765,13 +783,17 @@ class _Documents:
         self.lines[stream.name] = text_lines(text)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", IllTypedLiteralWarning)
-            self.dataset.parse(
-                source=stream,
-                format=f"strict-{source.fmt}",
-                publicID=source.opened.base,
-                source_map=self.source_map,
-                on_error=self.errors.append,
-            )
+            try:
+                self.dataset.parse(
+                    source=stream,
+                    format=f"strict-{source.fmt}",
+                    publicID=source.opened.base,
+                    source_map=self.source_map,
+                    on_error=self.errors.append,
+                    version=version.value,
+                )
+            except ParseError as e:  # one the parser cannot resume after (RDF 1.2 Turtle, so far)
+                self.errors.append(e)
         for w in caught:
             # The parse's one warning per datatype, said as validate says it (one line, no
             # Python source line); anything else as Python would have shown it.
@@ -794,9 +816,9 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
 
     data, shapes = _Documents(), _Documents()
     for path in args.files:
-        data.load(path, args, "format")
-    for path in args.shapes:
-        shapes.load(path, args, "shapes_format")
+        data.load(path, args, "format", args.rdf_version)
+    for path in args.shapes:  # RDF 1.1: --rdf-version is the data's
+        shapes.load(path, args, "shapes_format", RdfVersion.RDF11)
     if data.errors or shapes.errors:
         # Not RDF: nothing to validate. The data's fault is a verdict on the data (1); broken
         # shapes are a broken check (2).
@@ -974,6 +996,7 @@ def _validate_options(v: argparse.ArgumentParser) -> None:
         "one SARIF 2.1.0 JSON log of every file on stdout, for code scanning and editors",
     )
     _jobs_option(v)
+    _rdf_version_option(v)
     v.set_defaults(run=_cmd_validate, command_parser=v)
 
 
@@ -1014,6 +1037,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
     )
     c.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     _jobs_option(c)
+    _rdf_version_option(c)
     c.set_defaults(run=_cmd_convert, command_parser=c)
 
 
@@ -1045,7 +1069,27 @@ def _shacl_options(s: argparse.ArgumentParser) -> None:
     s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
     _report_option(s, "each result on stderr with its line and a caret", "one SARIF 2.1.0 JSON log on stdout")
     s.add_argument("-q", "--quiet", action="store_true", help="one line per result, no summary")
+    _rdf_version_option(s)
     s.set_defaults(run=_cmd_shacl, command_parser=s)
+
+
+def _rdf_version(value: str) -> RdfVersion:
+    try:
+        return version_arg(value)
+    except ValueError as e:  # a usage error that lists the three, not a traceback
+        raise argparse.ArgumentTypeError(str(e).replace("version must be", "must be")) from None
+
+
+def _rdf_version_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--rdf-version",
+        type=_rdf_version,
+        default=RdfVersion.RDF11,
+        metavar="VERSION",
+        help="the RDF read and written (shacl: the data's): 1.1 (default), 1.2 (triple terms, base"
+        " directions, VERSION; N-Triples and N-Quads only so far) or 1.2-basic (RDF 1.2 without"
+        " triple terms)",
+    )
 
 
 def _jobs_option(command: argparse.ArgumentParser) -> None:

@@ -38,6 +38,7 @@ from typing import IO, Any, Final, Literal, NamedTuple, cast
 from .edge.source import OpenedSource
 from .syntax.chunks import ChunkReader
 from .syntax.errors import ParseError
+from .syntax.version import version_arg
 
 __all__ = [
     "BLOCK_SIZE",
@@ -87,7 +88,8 @@ class BlockTask(NamedTuple):
     first. ``prefix``: the document's blank node id prefix. ``scratch``: a directory where
     worker processes leave a converted block as a file, for ``write_output`` to copy (in the
     kernel, where it can) instead of sending it back through a pipe. ``tag``: written before
-    each blank node label by ``convert`` (one of several inputs of one output).
+    each blank node label by ``convert`` (one of several inputs of one output). ``version``:
+    the RDF read (and written), as ``syntax.version.RdfVersion``'s value.
     """
 
     task: TaskName
@@ -99,6 +101,7 @@ class BlockTask(NamedTuple):
     with_graphs: bool = False
     scratch: str | None = None
     tag: str = ""
+    version: str = "1.1"
 
     @property
     def fmt(self) -> str:
@@ -314,7 +317,9 @@ def _do_task(job: BlockTask, reader: ChunkReader, on_error: Any, done: BlockResu
         if job.task == "validate":
             from .edge.readers import make_validator
 
-            validator = make_validator(job.fmt, warn=done.warnings.append if job.warn else None)
+            validator = make_validator(
+                job.fmt, warn=done.warnings.append if job.warn else None, version=version_arg(job.version)
+            )
             done.count = validator.check(reader, on_error)
         elif job.task == "statements":
             done.output = []
@@ -405,7 +410,7 @@ def _statements(job: BlockTask, reader: ChunkReader, on_error: Any, found: list[
     # Into ``found`` as parsed: the statements before a first error are handed on, as serially.
     from .edge.readers import make_parser
 
-    parser = make_parser(job.fmt, prefix=job.prefix)
+    parser = make_parser(job.fmt, prefix=job.prefix, version=version_arg(job.version))
     for batch in parser.batches(reader, on_error):
         found += batch
 
@@ -415,5 +420,7 @@ def _convert(job: BlockTask, reader: ChunkReader, on_error: Any) -> tuple[int, b
 
     out = io.BytesIO()
     to = "nquads" if job.with_graphs else "ntriples"
-    count = make_converter(job.fmt, to, job.prefix, job.tag).convert(reader, out, on_error)
+    count = make_converter(job.fmt, to, job.prefix, job.tag, version_arg(job.version)).convert(
+        reader, out, on_error
+    )
     return count, out.getvalue()

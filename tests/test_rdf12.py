@@ -11,9 +11,11 @@ import io
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
+from clirun import run_cli
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from w3c import assert_same_graph, oxigraph_graph, parsed
 
@@ -25,6 +27,7 @@ from rdflib_strict import (
     SourceMap,
     TripleTerm,
     iterparse,
+    parallel,
 )
 from rdflib_strict.edge.readers import make_converter, make_validator
 from rdflib_strict.edge.source import open_source
@@ -341,3 +344,63 @@ def test_validator_and_converter_read_rdf12() -> None:
     with open_source(data=doc) as opened, pytest.raises(ParseError) as info:
         make_converter("ntriples", "ntriples").convert(opened.reader, io.BytesIO())
     assert info.value.kind == ErrorKind.NOT_RDF11
+
+
+# --- the command line, -j included -------------------------------------------------------------
+
+
+def _doc12_lines(n: int) -> str:
+    """``n`` RDF 1.2 statements after a VERSION line, every form, one bad one near the end."""
+    lines = ['VERSION "1.2"\n']
+    for i in range(n):
+        lines.append(f'<{EX}s{i}> <{REIFIES}> <<( _:b{i % 7} <{EX}p> "v{i}"@ar--rtl )>> .\n')
+        nested = f'<<( <{EX}s> <{EX}q> <<( <{EX}a> <{EX}b> "{i}"@en--ltr )>> )>>'
+        lines.append(f"_:b{i % 7} <{EX}p> {nested} <{EX}g{i % 3}> .\n")
+    lines[-5] = f"<{EX}s> <{EX}p> <<( <{EX}s> <{EX}p> )>> .\n"
+    return "".join(lines)
+
+
+def test_cli_rdf_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--rdf-version`` on validate, convert and shacl's reading; ``-j 2`` gives the output and
+    errors of one process in RDF 1.2 too (the version reaches the workers)."""
+    monkeypatch.setattr(parallel, "BLOCK_SIZE", 4096)  # dozens of blocks
+    (tmp_path / "in.nq").write_text(_doc12_lines(400), encoding="utf-8")
+    old = run_cli(["validate", "in.nq", "-q"], cwd=tmp_path)
+    assert old.returncode == 1 and "--rdf-version 1.2" in old.stderr and "not-rdf11" not in old.stderr
+    runs = {}
+    for j in ("1", "2"):
+        for cmd in ("validate", "convert"):
+            args = [cmd, "in.nq", "--rdf-version", "1.2", "-j", j, "-q"]
+            if cmd == "convert":
+                args += ["-t", "nq", "-o", f"out{j}.nq", "--skip-invalid"]
+            done = run_cli(args, cwd=tmp_path)
+            runs[cmd, j] = (done.returncode, done.stderr)
+    assert runs["validate", "1"] == runs["validate", "2"] and runs["validate", "1"][0] == 1
+    assert runs["convert", "1"] == runs["convert", "2"] and runs["convert", "1"][0] == 1
+    assert (
+        runs["validate", "1"][1].count("in.nq:") == 1
+        and "in.nq:797:81: expected an object" in runs["validate", "1"][1]
+    )
+    written = (tmp_path / "out1.nq").read_bytes()
+    assert written == (tmp_path / "out2.nq").read_bytes() and written.count(b"\n") == 799
+    assert_same_graph(oxigraph_graph(written, "nq"), nq(written.decode(), "1.2"))
+    basic = run_cli(
+        ["validate", "in.nq", "--rdf-version", "1.2-basic", "-q", "--max-errors", "1"], cwd=tmp_path
+    )
+    assert basic.returncode == 1 and "RDF 1.2 Basic" in basic.stderr
+    bad = run_cli(["validate", "in.nq", "--rdf-version", "1.3"], cwd=tmp_path)
+    assert bad.returncode == 2 and "'1.2-basic'" in bad.stderr
+
+
+def test_cli_shacl_reads_rdf12_when_asked(tmp_path: Path) -> None:
+    pytest.importorskip("pyshacl")
+    (tmp_path / "d.nt").write_text(DOC12, encoding="utf-8")
+    (tmp_path / "s.ttl").write_text(
+        "@prefix sh: <http://www.w3.org/ns/shacl#> .\n"
+        f"<{EX}S> a sh:NodeShape ; sh:targetSubjectsOf <{REIFIES}> ; sh:property [ sh:path <{REIFIES}> ;"
+        " sh:minCount 1 ] .\n",
+        encoding="utf-8",
+    )
+    assert run_cli(["shacl", "d.nt", "-s", "s.ttl", "-q"], cwd=tmp_path).returncode == 1  # RDF 1.1: not RDF
+    done = run_cli(["shacl", "d.nt", "-s", "s.ttl", "-q", "--rdf-version", "1.2"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
