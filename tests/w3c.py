@@ -373,6 +373,8 @@ def _quads(graph: Graph) -> Iterator[Quad]:
 def _plain_string(term: Node) -> Node:
     if is_literal(term) and term.datatype == XSD_STRING:
         return Literal(str(term))
+    if is_triple_term(term):
+        return TripleTerm(term.subject, term.predicate, _plain_string(term.object))
     return term
 
 
