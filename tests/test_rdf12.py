@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 from clirun import run_cli
+from locations import repo_root
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from w3c import assert_same_graph, oxigraph_graph, parsed
 
@@ -404,3 +406,15 @@ def test_cli_shacl_reads_rdf12_when_asked(tmp_path: Path) -> None:
     assert run_cli(["shacl", "d.nt", "-s", "s.ttl", "-q"], cwd=tmp_path).returncode == 1  # RDF 1.1: not RDF
     done = run_cli(["shacl", "d.nt", "-s", "s.ttl", "-q", "--rdf-version", "1.2"], cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def test_readme_rdf12_example_runs() -> None:
+    """The README's RDF 1.2 example, run as written (its asserts are the claims)."""
+    text = (repo_root() / "README.md").read_text(encoding="utf-8")
+    block = text.split("<!-- rdf12:example -->\n```python\n", 1)[1].split("```\n<!-- /rdf12:example -->", 1)[
+        0
+    ]
+    names: dict[str, Any] = {}
+    exec(compile(block, "README.md", "exec"), names)  # noqa: S102 - our own README
+    written = re.sub(r"_:\S+", "_:b", names["text"])  # the label is the parse's own
+    assert sorted(written.splitlines()) == sorted(names["doc"].splitlines()[1:])
