@@ -415,6 +415,6 @@ def test_readme_rdf12_example_runs() -> None:
         0
     ]
     names: dict[str, Any] = {}
-    exec(compile(block, "README.md", "exec"), names)  # noqa: S102 - our own README
+    exec(compile(block, "README.md", "exec"), names)
     written = re.sub(r"_:\S+", "_:b", names["text"])  # the label is the parse's own
     assert sorted(written.splitlines()) == sorted(names["doc"].splitlines()[1:])
