@@ -314,12 +314,27 @@ def test_nquads_writer_writes_triple_terms_in_named_graphs() -> None:
 # --- every face ----------------------------------------------------------------------------------
 
 
-def test_iterparse_skips_and_places_rdf12_statements() -> None:
+def test_iterparse_reads_rdf12() -> None:
+    got = Graph()
+    for s, p, o, g in iterparse(data=DOC12, format="nt", version="1.2"):
+        assert g is None
+        got.add((s, p, o))
+    assert_same_graph(got, nt(DOC12, "1.2"))
+    assert any(isinstance(o, TripleTerm) for o in got.objects())
+
+
+def test_skip_and_report_on_rdf12_input() -> None:
     bad = f"<{EX}s> <{EX}p> <<( <{EX}s> <{EX}p> )>> .\n"
     doc = DOC12 + bad + DOC12.split("\n", 1)[1]
     skipped: list[ParseError] = []
     got = list(iterparse(data=doc, format="nt", version="1.2", on_error=skipped.append))
     assert len(got) == 4 and [e.lineno for e in skipped] == [4] and skipped[0].skipped == bad
+    kept: list[ParseError] = []
+    assert len(Graph().parse(data=doc, format="strict-ntriples", version="1.2", on_error=kept.append)) == 2
+    assert [e.lineno for e in kept] == [4]
+
+
+def test_positions_and_source_maps_on_rdf12_input() -> None:
     placed = list(iterparse(data=DOC12, format="nt", version="1.2", positions=True))
     assert [span.line for *_, span in placed] == [2, 3]
     line = DOC12.split("\n")[1]
