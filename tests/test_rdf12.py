@@ -31,8 +31,9 @@ from rdflib_strict import (
     iterparse,
     parallel,
 )
-from rdflib_strict.edge.readers import make_converter, make_validator
+from rdflib_strict.edge.readers import make_converter, make_parser, make_validator
 from rdflib_strict.edge.source import open_source
+from rdflib_strict.formats.lines import LineParser
 from rdflib_strict.syntax.version import RdfVersion
 
 EX = "http://example/"
@@ -433,3 +434,18 @@ def test_readme_rdf12_example_runs() -> None:
     exec(compile(block, "README.md", "exec"), names)
     written = re.sub(r"_:\S+", "_:b", names["text"])  # the label is the parse's own
     assert sorted(written.splitlines()) == sorted(names["doc"].splitlines()[1:])
+
+
+@pytest.mark.parametrize("fmt", ["ntriples", "nquads"])
+def test_schemaorg_takes_the_rdf11_fast_path_only(fmt: str, shared_data_dir: Path) -> None:
+    """Every schema.org statement is taken by the RDF 1.1 regexes (the README's speed claim):
+    none reaches the precise reader, where the RDF 1.2 forms are read."""
+    parser = make_parser(fmt)
+    assert isinstance(parser, LineParser)
+    precise: list[object] = []
+    parser._took = lambda quad, start, out: precise.append(quad)  # type: ignore[method-assign]
+    with open_source(
+        shared_data_dir / f"schemaorg-all-https.{'nt' if fmt == 'ntriples' else 'nq'}"
+    ) as opened:
+        assert sum(map(len, parser.batches(opened.reader))) == 17_311
+    assert precise == []
