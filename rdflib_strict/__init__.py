@@ -13,10 +13,12 @@ streams statements without building a graph.
 from .api import install, iterparse, uninstall
 from .edge.illtyped import IllTypedLiteralWarning
 from .edge.sourcemap import SourceMap
+from .formats.rdf12_terms import DirLangLiteral, TripleTerm
 from .syntax.errors import ErrorKind, ParseError, SerializeError, SourceError
 from .syntax.positions import Span
 
 __all__ = [
+    "DirLangLiteral",
     "ErrorKind",
     "IllTypedLiteralWarning",
     "ParseError",
@@ -24,6 +26,7 @@ __all__ = [
     "SourceError",
     "SourceMap",
     "Span",
+    "TripleTerm",
     "__version__",
     "install",
     "iterparse",

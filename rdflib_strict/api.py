@@ -14,6 +14,7 @@ from .edge.source import OpenedSource, Source, accept_header, file_iri, open_sou
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement
 from .syntax.reader import OnError, on_error_arg, statement_span
+from .syntax.version import version_arg
 
 __all__ = [
     "FORMATS",
@@ -46,6 +47,7 @@ def iterparse(
     on_error: OnError | None = None,
     workers: int = 1,
     positions: bool = False,
+    version: str = "1.1",
 ) -> Iterator[Any]:
     """Yield the statements of a document as ``(s, p, o, g)`` rdflib terms, without a Graph.
 
@@ -67,6 +69,9 @@ def iterparse(
     them here does, so two workers took longer than one process (README, "Large files"). The
     cores pay where little comes back: the CLI's ``validate -j`` and ``convert -j``, and Dask.
 
+    ``version`` is the RDF read: ``"1.1"`` (the default), ``"1.2"`` (triple terms, base
+    directions, ``VERSION``) or ``"1.2-basic"`` (RDF 1.2 without triple terms).
+
     ``positions=True`` yields ``(s, p, o, g, span)``: each statement with the Span where it
     was written (as a SourceMap records it; README, "Source maps"), parsed in this process.
 
@@ -74,13 +79,14 @@ def iterparse(
     ['http://ex/s']
     """
     check = on_error_arg(on_error)  # before the first statement, not at the first error
+    rdf = version_arg(version)
     given = None if format is None else format_for(format)
     # A URL is asked for the format given; its media type names one when nothing else does.
     with open_source(source, data=data, accept=accept_header(given)) as opened:
         fmt = format_for(given, opened.name, opened.content_type)
         if parallel.worker_count(workers) > 1:
             warnings.warn(_ONE_PROCESS, stacklevel=2)
-        parser = make_parser(fmt, opened.base if base is None else base)
+        parser = make_parser(fmt, opened.base if base is None else base, version=rdf)
         parser.warn = ill_typed = IllTypedReport()
         try:
             if positions:

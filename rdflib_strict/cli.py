@@ -36,6 +36,7 @@ from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 from .syntax.iri import iri_error, is_absolute
 from .syntax.reader import OnError
+from .syntax.version import RdfVersion, version_arg
 from .syntax.wording import plural
 
 _PROGRESS_MIN_BYTES = 4 << 20
@@ -304,9 +305,9 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     base = opened.base if args.base is None else args.base
     try:
         if workers > 1:
-            count = _validate_blocks(source, base, workers, report, warn)
+            count = _validate_blocks(source, base, workers, report, warn, args.rdf_version)
         else:
-            count = make_validator(fmt, base, warn).check(opened.reader, report.error)
+            count = make_validator(fmt, base, warn, args.rdf_version).check(opened.reader, report.error)
     except SourceError as e:  # the input broke off: not a verdict on the document
         report.unreadable = True
         report.print(e)
@@ -343,7 +344,9 @@ def _in_workers(
             yield done
 
 
-def _validate_blocks(source: _Input, base: str | None, workers: int, report: _Report, warn: Any) -> int:
+def _validate_blocks(
+    source: _Input, base: str | None, workers: int, report: _Report, warn: Any, version: RdfVersion
+) -> int:
     form = FORMATS[source.fmt]
     job = parallel.BlockTask(
         "validate",
@@ -354,6 +357,7 @@ def _validate_blocks(source: _Input, base: str | None, workers: int, report: _Re
         warn=warn is not None,
         turtle=not form.line_based,
         base=base,
+        version=version.value,
     )
     count = 0
     for done in _in_workers(source, job, workers):
@@ -534,7 +538,8 @@ class _Convert:
             source = _Input(path, args)
             try:
                 self.name = source.opened.name
-                parser = make_parser(source.fmt, source.opened.base if args.base is None else args.base)
+                base = source.opened.base if args.base is None else args.base
+                parser = make_parser(source.fmt, base, version=args.rdf_version)
                 tag = f"f{number}_" if several else ""
                 self.tags[parser.terms.prefix + "l"] = tag
                 if self.rejects is not None:
@@ -548,7 +553,7 @@ class _Convert:
         """Read every input and write the output; the number of statements written."""
         args, rejects = self.args, self.rejects
         if not FORMATS[self.target].line_based:
-            return _to_pretty(self._inputs(), self.out, args.base, self.target, rejects)
+            return _to_pretty(self._inputs(), self.out, args, self.target, rejects)
         if args.canonical:  # sorted as one: every input through one writer
             return self._write_lines(
                 st
@@ -559,7 +564,9 @@ class _Convert:
         for source, parser, tag, workers in self._inputs():
             if not args.ascii and (FORMATS[source.fmt].line_based or workers > 1):
                 base = getattr(parser, "base", None)  # Turtle's before any @base
-                count += _convert_blocks(source, self.target, workers, self.out, rejects, tag, base)
+                count += _convert_blocks(
+                    source, self.target, workers, self.out, rejects, tag, base, args.rdf_version
+                )
             else:
                 count += self._write_lines(_statements(parser, source.opened, rejects))
         return count
@@ -574,6 +581,7 @@ class _Convert:
             canonical=self.args.canonical,
             ascii_only=self.args.ascii,
             labels_of=self.tags,  # each input's own labels, as -j writes them
+            version=self.args.rdf_version,
         )
 
 
@@ -671,6 +679,7 @@ def _convert_blocks(
     rejects: _Rejects | None,
     tag: str,
     base: str | None,
+    version: RdfVersion,
 ) -> int:
     """To N-Triples/N-Quads: from N-Triples/N-Quads most lines copied as they are
     (LineConverter); with ``-j N``, the blocks (Turtle and TriG: cut at statement boundaries)
@@ -678,7 +687,8 @@ def _convert_blocks(
     may relabel blank nodes: both take the other path.)"""
     form = FORMATS[source.fmt]
     if workers == 1:
-        return make_converter(source.fmt, target, tag=tag).convert(source.opened.reader, out, rejects)
+        converter = make_converter(source.fmt, target, tag=tag, version=version)
+        return converter.convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.BlockTask(
@@ -692,6 +702,7 @@ def _convert_blocks(
             tag=tag,
             turtle=not form.line_based,
             base=base,
+            version=version.value,
         )
         # Closed before the scratch directory goes: no worker still writes into it.
         with contextlib.closing(_in_workers(source, job, workers)) as results:
@@ -709,7 +720,7 @@ def _convert_blocks(
 def _to_pretty(
     inputs: Iterable[tuple[_Input, StatementParser, str, int]],
     out: IO[bytes],
-    base: str | None,
+    args: argparse.Namespace,
     target: str,
     on_error: OnError | None,
 ) -> int:
@@ -741,7 +752,9 @@ def _to_pretty(
         prefixes: dict[str, str] = getattr(parser, "prefixes", {})
         for prefix, namespace in prefixes.items():
             dataset.bind(prefix, namespace)
-    write_graph_turtle(dataset, out, base=base, trig=FORMATS[target].has_graphs)
+    write_graph_turtle(
+        dataset, out, base=args.base, trig=FORMATS[target].has_graphs, version=args.rdf_version
+    )
     return count
 
 
@@ -762,7 +775,7 @@ class _Documents:
         self.lines: dict[str, list[str]] = {}
         self.errors: list[ParseError] = []
 
-    def load(self, path: str, args: argparse.Namespace, option: str) -> None:
+    def load(self, path: str, args: argparse.Namespace, option: str, version: RdfVersion) -> None:
         from .shacl import text_lines
 
         source = _Input(path, args, option)
@@ -782,13 +795,17 @@ class _Documents:
         self.lines[stream.name] = text_lines(text)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", IllTypedLiteralWarning)
-            self.dataset.parse(
-                source=stream,
-                format=f"strict-{source.fmt}",
-                publicID=source.opened.base,
-                source_map=self.source_map,
-                on_error=self.errors.append,
-            )
+            try:
+                self.dataset.parse(
+                    source=stream,
+                    format=f"strict-{source.fmt}",
+                    publicID=source.opened.base,
+                    source_map=self.source_map,
+                    on_error=self.errors.append,
+                    version=version.value,
+                )
+            except ParseError as e:  # one the parser cannot resume after (RDF 1.2 Turtle, so far)
+                self.errors.append(e)
         for w in caught:
             # The parse's one warning per datatype, said as validate says it (one line, no
             # Python source line); anything else as Python would have shown it.
@@ -811,9 +828,9 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
 
     data, shapes = _Documents(), _Documents()
     for path in args.files:
-        data.load(path, args, "format")
-    for path in args.shapes:
-        shapes.load(path, args, "shapes_format")
+        data.load(path, args, "format", args.rdf_version)
+    for path in args.shapes:  # RDF 1.1: --rdf-version is the data's
+        shapes.load(path, args, "shapes_format", RdfVersion.RDF11)
     if data.errors or shapes.errors:
         # Not RDF: nothing to validate. The data's fault is a verdict on the data (1); broken
         # shapes are a broken check (2).
@@ -991,6 +1008,7 @@ def _validate_options(v: argparse.ArgumentParser) -> None:
         "one SARIF 2.1.0 JSON log of every file on stdout, for code scanning and editors",
     )
     _jobs_option(v)
+    _rdf_version_option(v)
     v.set_defaults(run=_cmd_validate, command_parser=v)
 
 
@@ -1031,6 +1049,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
     )
     c.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     _jobs_option(c)
+    _rdf_version_option(c)
     c.set_defaults(run=_cmd_convert, command_parser=c)
 
 
@@ -1062,7 +1081,27 @@ def _shacl_options(s: argparse.ArgumentParser) -> None:
     s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
     _report_option(s, "each result on stderr with its line and a caret", "one SARIF 2.1.0 JSON log on stdout")
     s.add_argument("-q", "--quiet", action="store_true", help="one line per result, no summary")
+    _rdf_version_option(s)
     s.set_defaults(run=_cmd_shacl, command_parser=s)
+
+
+def _rdf_version(value: str) -> RdfVersion:
+    try:
+        return version_arg(value)
+    except ValueError as e:  # a usage error that lists the three, not a traceback
+        raise argparse.ArgumentTypeError(str(e).replace("version must be", "must be")) from None
+
+
+def _rdf_version_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--rdf-version",
+        type=_rdf_version,
+        default=RdfVersion.RDF11,
+        metavar="VERSION",
+        help="the RDF read and written (shacl: the data's): 1.1 (default), 1.2 (triple terms, base"
+        " directions, VERSION; N-Triples and N-Quads only so far) or 1.2-basic (RDF 1.2 without"
+        " triple terms)",
+    )
 
 
 def _jobs_option(command: argparse.ArgumentParser) -> None:

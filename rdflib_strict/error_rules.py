@@ -22,7 +22,7 @@ from .syntax.errors import ErrorKind, ParseError, SourceError, visible
 __all__ = ["PARSE_RULES", "RULES", "UNCLASSIFIED", "finding", "rule_of"]
 
 
-_ACRONYMS: Final = {"iri": "IRI", "rdf11": "RDF11"}
+_ACRONYMS: Final = {"iri": "IRI", "rdf11": "RDF11", "rdf12": "RDF12"}
 
 
 def _rule(kind: ErrorKind, short: str, help: str, level: Level = "error") -> tuple[ErrorKind, Rule]:
@@ -51,7 +51,20 @@ RULES: Final[dict[ErrorKind, Rule]] = dict(
             ErrorKind.NOT_RDF11,
             "RDF 1.2 syntax",
             "Triple terms, reified triples, annotations, reifiers, base directions and VERSION are"
-            " RDF 1.2 syntax, which an RDF 1.1 parser does not accept.",
+            " RDF 1.2 syntax, which RDF 1.1 (the default) does not allow: read the document with"
+            ' version="1.2" (--rdf-version 1.2).',
+        ),
+        _rule(
+            ErrorKind.NOT_RDF12_BASIC,
+            "A triple term in RDF 1.2 Basic",
+            'RDF 1.2 Basic (version="1.2-basic") has no triple terms: read the document with'
+            ' version="1.2" (--rdf-version 1.2).',
+        ),
+        _rule(
+            ErrorKind.RDF12_NOT_YET,
+            "RDF 1.2 Turtle or TriG",
+            "RDF 1.2 is supported for N-Triples and N-Quads only so far: read Turtle and TriG as"
+            " RDF 1.1 (the default).",
         ),
         _rule(
             ErrorKind.NAMED_GRAPH_IN_GRAPH,

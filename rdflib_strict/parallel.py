@@ -48,6 +48,7 @@ from typing import IO, Any, AnyStr, Final, Literal, NamedTuple, cast
 from .edge.source import OpenedSource
 from .syntax.chunks import ChunkReader, cut_at_line_end
 from .syntax.errors import ParseError
+from .syntax.version import version_arg
 
 __all__ = [
     "BLOCK_SIZE",
@@ -109,6 +110,7 @@ class BlockTask(NamedTuple):
     kernel, where it can) instead of sending it back through a pipe. ``tag``: written before
     each blank node label by ``convert`` (one of several inputs of one output). ``turtle``:
     the document is Turtle (TriG with ``quads``), read with ``base`` before any ``@base``.
+    ``version``: the RDF read (and written), as ``syntax.version.RdfVersion``'s value.
     """
 
     task: TaskName
@@ -122,6 +124,7 @@ class BlockTask(NamedTuple):
     tag: str = ""
     turtle: bool = False
     base: str | None = None
+    version: str = "1.1"
 
     @property
     def fmt(self) -> str:
@@ -603,11 +606,19 @@ def _do_task(
     reading: Any = None  # the validator or parser, whose end state a Turtle block gives
     try:
         if job.task == "validate":
-            reading = make_validator(job.fmt, job.base, warn=done.warnings.append if job.warn else None)
+            reading = make_validator(
+                job.fmt,
+                job.base,
+                warn=done.warnings.append if job.warn else None,
+                version=version_arg(job.version),
+            )
             _start(reading, part)
             done.count = reading.check(reader, on_error)
         else:
-            reading = make_parser(job.fmt, job.base, prefix=job.prefix, scope=f"{part.number}_")
+            version = version_arg(job.version)
+            reading = make_parser(
+                job.fmt, job.base, prefix=job.prefix, scope=f"{part.number}_", version=version
+            )
             _start(reading, part)
             if job.task == "statements":
                 done.output = []
@@ -712,9 +723,15 @@ def _convert(job: BlockTask, parser: Any, reader: ChunkReader, on_error: Any) ->
     out = io.BytesIO()
     to = "nquads" if job.with_graphs else "ntriples"
     if not job.turtle:
-        count = make_converter(job.fmt, to, job.prefix, job.tag).convert(reader, out, on_error)
-        return count, out.getvalue()
+        converter = make_converter(job.fmt, to, job.prefix, job.tag, version_arg(job.version))
+        return converter.convert(reader, out, on_error), out.getvalue()
     statements = (st for batch in parser.batches(reader, on_error) for st in batch)
     labels = {job.prefix + "l": job.tag}  # each label as read, after the input's tag
-    count = write_lines(quad_groups(statements), out, with_graphs=job.with_graphs, labels_of=labels)
+    count = write_lines(
+        quad_groups(statements),
+        out,
+        with_graphs=job.with_graphs,
+        labels_of=labels,
+        version=version_arg(job.version),
+    )
     return count, out.getvalue()

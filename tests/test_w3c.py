@@ -1,4 +1,6 @@
-"""W3C rdf-tests manifests: RDF 1.1 N-Triples, N-Quads, Turtle, TriG; RDF 1.2 N-Triples/N-Quads c14n.
+"""W3C rdf-tests manifests: RDF 1.1 N-Triples, N-Quads, Turtle, TriG (read as RDF 1.1); RDF 1.2
+N-Triples and N-Quads (read with ``version="1.2"``: each includes its c14n and syntax suites and
+the RDF 1.1 suite).
 
 One pytest case per manifest entry, id ``<manifest>/<entry>`` (e.g.
 ``rdf11-nt/nt-syntax-bad-uri-01``). The suites are found through ``RDF_TESTS_DIR`` or at
@@ -18,7 +20,9 @@ fail a number of these tests, which demonstrates that the harness can fail.
 from __future__ import annotations
 
 import difflib
+import io
 import os
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -40,19 +44,38 @@ RDF_TESTS = find_rdf_tests_dir()
 if RDF_TESTS is None:
     pytest.skip(RDF_TESTS_MISSING, allow_module_level=True)
 
-#: Expected ``mf:entries`` count per manifest (guards against harness bugs and suite drift).
+#: Expected ``mf:entries`` count per manifest, included manifests' entries counted (guards
+#: against harness bugs and suite drift).
 EXPECTED_ENTRIES: dict[str, int] = {
     "rdf11-nt": 70,
     "rdf11-nq": 87,
     "rdf11-turtle": 313,
     "rdf11-trig": 356,
-    "rdf12-nt-c14n": 41,
-    "rdf12-nq-c14n": 41,
+    "rdf12-nt": 140,
+    "rdf12-nq": 155,
 }
 
-#: c14n manifests: entries excluded at collection because they use RDF 1.2 syntax.
-#: (dirlangtagged_string: base direction; triple-term-01..04: triple terms.)
-EXPECTED_RDF12_EXCLUDED: dict[str, int] = {"rdf12-nt-c14n": 5, "rdf12-nq-c14n": 5}
+#: The RDF 1.2 manifests' entries by the suite that lists them.
+EXPECTED_SUITES: dict[str, dict[str, int]] = {
+    "rdf12-nt": {
+        "rdf/rdf12/rdf-n-triples/c14n": 41,
+        "rdf/rdf12/rdf-n-triples/syntax": 29,
+        "rdf/rdf11/rdf-n-triples": 70,
+    },
+    "rdf12-nq": {
+        "rdf/rdf12/rdf-n-quads/c14n": 41,
+        "rdf/rdf12/rdf-n-quads/syntax": 27,
+        "rdf/rdf11/rdf-n-quads": 87,
+    },
+}
+
+#: The version each manifest is read in (the ``version`` keyword); RDF 1.1 if not named.
+VERSION: dict[str, str] = {"rdf12-nt": "1.2", "rdf12-nq": "1.2"}
+
+#: Per RDF 1.2 manifest, its positive entries written in RDF 1.2 syntax (the syntax suite's
+#: 7, and the 5 c14n documents with triple terms or a base direction), each of which an
+#: RDF 1.1 read must refuse as RDF 1.2.
+EXPECTED_RDF12_POSITIVE: dict[str, int] = {"rdf12-nt": 12, "rdf12-nq": 12}
 
 #: Known failures to skip, ``{test_id: reason}``. Must end up EMPTY.
 SKIP: dict[str, str] = {}
@@ -85,31 +108,7 @@ def _expected_error() -> type[BaseException]:
 # --------------------------------------------------------------------------------------------
 # Collection
 
-
-def _collect() -> tuple[dict[str, list[W3CTest]], dict[str, list[tuple[W3CTest, list[str]]]]]:
-    """All manifests' cases, and (for c14n manifests) the entries excluded as RDF 1.2 syntax.
-
-    Exclusion filter: an entry of a ``*-c14n`` manifest is excluded when its action document
-    uses RDF 1.2-only syntax according to :func:`w3c.rdf12_syntax_features` (triple terms
-    ``<<(``, reifiers ``~``, annotations, ``--ltr``/``--rtl`` base direction, ``VERSION``),
-    since our RDF 1.1 parsers must reject such documents. These are not skips: they are not
-    RDF 1.1 tests. ``test_rdf12_exclusion_counts`` pins how many were excluded.
-    """
-    assert RDF_TESTS is not None
-    kept: dict[str, list[W3CTest]] = {}
-    excluded: dict[str, list[tuple[W3CTest, list[str]]]] = {}
-    for prefix in MANIFESTS:
-        kept[prefix], excluded[prefix] = [], []
-        for case in load_manifest(RDF_TESTS, prefix):
-            features = rdf12_syntax_features(case.action) if prefix.endswith("-c14n") else []
-            if features:
-                excluded[prefix].append((case, features))
-            else:
-                kept[prefix].append(case)
-    return kept, excluded
-
-
-CASES, EXCLUDED = _collect()
+CASES: dict[str, list[W3CTest]] = {prefix: load_manifest(RDF_TESTS, prefix) for prefix in MANIFESTS}
 ALL_CASES = [case for cases in CASES.values() for case in cases]
 
 
@@ -140,15 +139,24 @@ LANGUAGE: dict[str, tuple[type[Graph], str]] = {
     "rdf11-nq": (Dataset, "strict-nquads"),
     "rdf11-turtle": (Graph, "strict-turtle"),
     "rdf11-trig": (Dataset, "strict-trig"),
-    "rdf12-nt-c14n": (Graph, "strict-ntriples"),
-    "rdf12-nq-c14n": (Dataset, "strict-nquads"),
+    "rdf12-nt": (Graph, "strict-ntriples"),
+    "rdf12-nq": (Dataset, "strict-nquads"),
 }
 
 
-def parse(case: W3CTest) -> Graph:
-    """Parse the action (local path) with our parser; publicID = the action IRI."""
+def _version(case: W3CTest, version: str | None = None) -> dict[str, str]:
+    """The ``version`` keyword for ``case`` (its manifest's, or ``version``); none for rdflib's
+    built-ins, which have no such keyword."""
+    return {} if BUILTIN else {"version": version or VERSION.get(case.manifest, "1.1")}
+
+
+def parse(case: W3CTest, version: str | None = None) -> Graph:
+    """Parse the action (local path) with our parser, in its manifest's RDF version (or
+    ``version``); publicID = the action IRI."""
     container, plugin = LANGUAGE[case.manifest]
-    return parsed(container(), str(case.action), format=fmt(plugin), publicID=case.action_iri)
+    return parsed(
+        container(), str(case.action), format=fmt(plugin), publicID=case.action_iri, **_version(case, version)
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -198,12 +206,20 @@ def test_c14n(case: W3CTest) -> None:
     escape4`` has "o" before "\\u000E"), but a graph is a set and Canonical N-Triples says
     nothing of order: we sort lines, so the lines are compared as sorted lists, byte for byte,
     and our output must itself be sorted.
+
+    Blank node labels are the document's (a result file keeps them): with blank nodes, the
+    statements are parsed and written with their labels kept (``write_lines(relabel=False)``:
+    ``canonical=True`` itself labels by RDFC-1.0); without, through the plugins, parse then
+    ``serialize(canonical=True)``.
     """
     assert case.result is not None
-    graph = parse(case)
-    plugin = fmt(LANGUAGE[case.manifest][1])
-    actual = graph.serialize(format=plugin, canonical=True, encoding="utf-8")
     expected = Path(case.result).read_bytes()
+    if b"_:" in expected and not BUILTIN:
+        actual = _canonical_keeping_labels(case)
+    else:
+        graph = parse(case)
+        plugin = fmt(LANGUAGE[case.manifest][1])
+        actual = graph.serialize(format=plugin, canonical=True, encoding="utf-8", **_version(case))
     actual_lines = actual.splitlines(keepends=True)
     expected_lines = sorted(expected.splitlines(keepends=True))
     if not BUILTIN:
@@ -219,31 +235,83 @@ def test_c14n(case: W3CTest) -> None:
         pytest.fail(f"canonical output differs for {case.id}:\n" + "\n".join(diff))
 
 
+def _canonical_keeping_labels(case: W3CTest) -> bytes:
+    """The action's statements written canonically with their blank node labels as read."""
+    from rdflib_strict.edge.readers import make_parser
+    from rdflib_strict.edge.source import open_source
+    from rdflib_strict.formats.write_lines import quad_groups, write_lines
+    from rdflib_strict.syntax.version import version_arg
+
+    plugin = LANGUAGE[case.manifest][1]
+    fmt_name = "nquads" if plugin == "strict-nquads" else "ntriples"
+    version = version_arg(VERSION.get(case.manifest, "1.1"))
+    parser = make_parser(fmt_name, version=version)
+    assert isinstance(parser.terms.prefix, str)
+    with open_source(case.action) as opened:
+        statements = [quad for batch in parser.batches(opened.reader) for quad in batch]
+    out = io.BytesIO()
+    write_lines(
+        quad_groups(statements),
+        out,
+        with_graphs=fmt_name == "nquads",
+        canonical=True,
+        labels_of=parser.terms.prefix + "l",
+        version=version,
+        relabel=False,
+    )
+    return out.getvalue()
+
+
 # --------------------------------------------------------------------------------------------
 # Bookkeeping
 
 
 def test_manifest_entry_counts() -> None:
-    """Every manifest entry is collected (or, for c14n, excluded as RDF 1.2) exactly once."""
-    assert RDF_TESTS is not None
+    """Every manifest entry is collected exactly once, none excluded; an RDF 1.2 manifest's
+    by the suite listing them (its c14n and syntax suites and the RDF 1.1 suite)."""
+    assert set(EXPECTED_ENTRIES) == set(MANIFESTS)
     for prefix, expected_count in EXPECTED_ENTRIES.items():
-        entries = load_manifest(RDF_TESTS, prefix)
-        collected, excluded = len(CASES[prefix]), len(EXCLUDED[prefix])
-        print(f"{prefix}: {len(entries)} entries, {collected} collected, {excluded} excluded")
-        assert len(entries) == expected_count, prefix
-        assert collected + excluded == len(entries), prefix
-        ids = [case.id for case in CASES[prefix]] + [case.id for case, _ in EXCLUDED[prefix]]
+        cases = CASES[prefix]
+        print(f"{prefix}: {len(cases)} entries")
+        assert len(cases) == expected_count, prefix
+        ids = [case.id for case in cases]
         assert len(set(ids)) == len(ids), f"{prefix}: duplicate test ids"
+    for prefix, suites in EXPECTED_SUITES.items():
+        assert Counter(case.suite for case in CASES[prefix]) == suites, prefix
 
 
-def test_rdf12_exclusion_counts() -> None:
-    """c14n entries using RDF 1.2 syntax are excluded at collection; pin how many."""
-    for prefix in MANIFESTS:
-        excluded, kept = EXCLUDED[prefix], CASES[prefix]
-        print(f"{prefix}: kept {len(kept)}, excluded {len(excluded)} (RDF 1.2 syntax)")
-        for case, features in excluded:
-            print(f"  excluded {case.id}: {', '.join(features)}")
-        assert len(excluded) == EXPECTED_RDF12_EXCLUDED.get(prefix, 0), prefix
+def _rdf12_positive() -> list[object]:
+    """The positive entries of the RDF 1.2 suites written in RDF 1.2 syntax."""
+    return [
+        pytest.param(case, id=case.id)
+        for prefix in VERSION
+        for case in CASES[prefix]
+        if case.kind in SYNTAX_OK | C14N and "/rdf12/" in case.suite and rdf12_syntax_features(case.action)
+    ]
+
+
+def test_rdf12_positive_entry_counts() -> None:
+    """Every positive entry of the RDF 1.2 syntax suites uses RDF 1.2 syntax (so each is in
+    ``_rdf12_positive``), and 5 of each c14n suite's 41 do; pinned."""
+    found = Counter(case.manifest for case in (p.values[0] for p in _rdf12_positive()))  # type: ignore[attr-defined]
+    assert found == EXPECTED_RDF12_POSITIVE
+    for prefix in VERSION:
+        for case in CASES[prefix]:
+            if case.kind in SYNTAX_OK and "/rdf12/" in case.suite:
+                assert rdf12_syntax_features(case.action), case.id
+
+
+@pytest.mark.skipif(BUILTIN, reason="rdflib's built-in parsers have no RDF 1.1 mode to test")
+@pytest.mark.parametrize("case", _rdf12_positive())
+def test_rdf12_syntax_is_refused_as_rdf11(case: W3CTest) -> None:
+    """Read as RDF 1.1 (the default), every RDF 1.2 document is refused as RDF 1.2 syntax
+    (the ``not-rdf11`` kind, whose message names the keyword), never as a generic error."""
+    import rdflib_strict
+
+    with pytest.raises(rdflib_strict.ParseError) as info:
+        parse(case, "1.1")
+    assert info.value.kind == rdflib_strict.ErrorKind.NOT_RDF11
+    assert 'version="1.2"' in info.value.msg
 
 
 def test_all_kinds_known() -> None:

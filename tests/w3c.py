@@ -26,7 +26,8 @@ from locations import RDF_TESTS_MISSING, find_rdf_tests_dir, repo_root
 from rdflib import RDF, BNode, Dataset, Graph, Literal, Namespace, URIRef
 from rdflib.term import Node
 
-from rdflib_strict.formats.terms import exact_literal, is_bnode, is_literal
+from rdflib_strict import DirLangLiteral, TripleTerm
+from rdflib_strict.formats.terms import exact_literal, is_bnode, is_literal, is_triple_term
 
 __all__ = [
     "MANIFESTS",
@@ -77,8 +78,8 @@ MANIFESTS: dict[str, str] = {
     "rdf11-nq": "rdf/rdf11/rdf-n-quads",
     "rdf11-turtle": "rdf/rdf11/rdf-turtle",
     "rdf11-trig": "rdf/rdf11/rdf-trig",
-    "rdf12-nt-c14n": "rdf/rdf12/rdf-n-triples/c14n",
-    "rdf12-nq-c14n": "rdf/rdf12/rdf-n-quads/c14n",
+    "rdf12-nt": "rdf/rdf12/rdf-n-triples",
+    "rdf12-nq": "rdf/rdf12/rdf-n-quads",
 }
 
 
@@ -109,7 +110,8 @@ def default_graph(ds: Dataset) -> Graph:
 class W3CTest:
     """One manifest entry."""
 
-    id: str  # "<manifest prefix>/<entry name>", e.g. "rdf11-nt/nt-syntax-bad-uri-01"
+    id: str  # "<manifest prefix>/<entry name>", e.g. "rdf11-nt/nt-syntax-bad-uri-01"; an entry of
+    # an included manifest names it: "rdf12-nt/c14n/dirlangtagged_string", "rdf12-nt/rdf11/..."
     manifest: str  # manifest prefix, e.g. "rdf11-nt"
     kind: str  # local name in the rdft: namespace, e.g. "TestNTriplesPositiveSyntax"
     name: str  # mf:name
@@ -117,6 +119,7 @@ class W3CTest:
     action_iri: str  # action IRI under the assumed test base (publicID when parsing)
     result: Path | None  # local mf:result file, if any
     hash_algorithm: str | None = None  # rdfc:hashAlgorithm (rdf-canon entries), e.g. "SHA384"
+    suite: str = ""  # the manifest that lists the entry (another one may include it)
 
 
 def _local_path(text: str, base: str, directory: Path) -> Path:
@@ -140,19 +143,22 @@ def load_manifest(rdf_tests: Path, prefix: str) -> list[W3CTest]:
 @functools.cache
 def _load_manifest(rdf_tests: Path, prefix: str) -> tuple[W3CTest, ...]:
     rel = MANIFESTS[prefix]
-    return _read_manifest(rdf_tests / rel, f"{ASSUMED_BASE}{rel}/", prefix, RDFT)
+    return _read_manifest(rdf_tests, rel, f"{ASSUMED_BASE}{rel}/", prefix, RDFT)
 
 
 def load_canon_manifest(rdf_canon: Path) -> list[W3CTest]:
     """Read the W3C rdf-canon suite's ``<rdf_canon>/tests/manifest.ttl`` (as ``load_manifest``
     reads the RDF suites; test types in the ``rdfc:`` namespace, ids ``rdfc10/<entry>``)."""
-    return list(_read_manifest(rdf_canon / "tests", CANON_BASE, "rdfc10", RDFC))
+    return list(_read_manifest(rdf_canon, "tests", CANON_BASE, "rdfc10", RDFC))
 
 
-def _read_manifest(directory: Path, base: str, prefix: str, kinds: Namespace) -> tuple[W3CTest, ...]:
+def _read_manifest(root: Path, rel: str, base: str, prefix: str, kinds: Namespace) -> tuple[W3CTest, ...]:
+    """The entries of the manifest in ``root / rel`` (test types in ``kinds``): those of the
+    manifests it includes (``mf:include``, in order: the RDF 1.2 manifests include their c14n
+    and syntax suites and the RDF 1.1 suite), then its own ``mf:entries``."""
     # Walked as pyoxigraph gives it, subject -> predicate IRI -> objects, with no rdflib Graph
     # in between: building one took two thirds of the ~0.2 s each collecting process spent.
-    rel = directory.name
+    directory = root / rel
     desc: dict[Any, dict[str, list[Any]]] = {}
     for q in ox.parse(path=directory / "manifest.ttl", format=ox.RdfFormat.TURTLE, base_iri=base):
         desc.setdefault(q.subject, {}).setdefault(q.predicate.value, []).append(q.object)
@@ -171,11 +177,22 @@ def _read_manifest(directory: Path, base: str, prefix: str, kinds: Namespace) ->
     declared = value(manifest, MF.assumedTestBase)
     if declared is not None and declared.value != base:
         raise ValueError(f"{rel}: mf:assumedTestBase is {declared.value}, expected {base}")
-    cell = value(manifest, MF.entries)
-    if cell is None:
-        raise ValueError(f"{rel}: manifest has no mf:entries")
     tests: list[W3CTest] = []
-    while cell != nil:
+    cell = value(manifest, MF.include)
+    while cell is not None and cell != nil:
+        included = value(cell, RDF.first).value
+        if not (included.startswith(ASSUMED_BASE) and included.endswith("/manifest.ttl")):
+            raise ValueError(f"{rel}: included manifest {included} is not under {ASSUMED_BASE}")
+        inner = included[len(ASSUMED_BASE) : -len("/manifest.ttl")]
+        # Entry names repeat across suites: an included one's id names its suite, by its folder
+        # below this manifest's ("c14n", "syntax"), else by its RDF version ("rdf11").
+        tail = inner[len(rel) + 1 :] if inner.startswith(rel + "/") else inner.split("/")[1]
+        tests += _read_manifest(root, inner, f"{ASSUMED_BASE}{inner}/", f"{prefix}/{tail}", kinds)
+        cell = value(cell, RDF.rest)
+    cell = value(manifest, MF.entries)
+    if cell is None and not tests:
+        raise ValueError(f"{rel}: manifest has no mf:entries")
+    while cell is not None and cell != nil:
         entry = value(cell, RDF.first)
         if entry is None:
             raise ValueError(f"{rel}: mf:entries is not a well-formed list")
@@ -194,13 +211,14 @@ def _read_manifest(directory: Path, base: str, prefix: str, kinds: Namespace) ->
         tests.append(
             W3CTest(
                 id=f"{prefix}/{name}",
-                manifest=prefix,
+                manifest=prefix.partition("/")[0],
                 kind=types[0][len(str(kinds)) :],
                 name=name if label is None else label.value,
                 action=_local_path(action.value, base, directory),
                 action_iri=action.value,
                 result=None if result is None else _local_path(result.value, base, directory),
                 hash_algorithm=None if algorithm is None else algorithm.value,
+                suite=rel,
             )
         )
     return tuple(tests)
@@ -296,9 +314,11 @@ class _TermConverter:
             if term.value not in self.bnodes:
                 self.bnodes[term.value] = BNode()
             return self.bnodes[term.value]
+        if isinstance(term, ox.Triple):
+            return TripleTerm(self(term.subject), self(term.predicate), self(term.object))
         if isinstance(term, ox.Literal):
-            if getattr(term, "direction", None):
-                raise ValueError(f"base direction is not representable in rdflib: {term}")
+            if term.direction:
+                return DirLangLiteral(term.value, lang=term.language, direction=str(term.direction))
             if term.language:
                 return Literal(term.value, lang=term.language)
             if term.datatype.value == str(XSD_STRING):
@@ -367,6 +387,8 @@ def _quads(graph: Graph) -> Iterator[Quad]:
 def _plain_string(term: Node) -> Node:
     if is_literal(term) and term.datatype == XSD_STRING:
         return Literal(str(term))
+    if is_triple_term(term):
+        return TripleTerm(term.subject, term.predicate, _plain_string(term.object))
     return term
 
 
@@ -386,8 +408,49 @@ def _literals(quads: Iterable[Quad]) -> list[tuple[str, str, str]]:
     for quad in quads:
         for term in quad:
             if is_literal(term):
-                found.append((str(term), str(term.datatype or ""), (term.language or "").lower()))
+                tag = (term.language or "").lower()
+                direction = getattr(term, "direction", None)
+                found.append(
+                    (str(term), str(term.datatype or ""), tag + "--" + direction if direction else tag)
+                )
     return sorted(found)
+
+
+#: Where ``_unnested`` puts the parts of a triple term that holds a blank node.
+_PARTS = URIRef("urn:x-rdflib-strict-tests:triple-term-parts")
+_PART = (URIRef(f"{_PARTS}#subject"), URIRef(f"{_PARTS}#predicate"), URIRef(f"{_PARTS}#object"))
+
+
+def _holds_bnode(term: TripleTerm) -> bool:
+    node: Node = term
+    while is_triple_term(node):
+        if is_bnode(node.subject):
+            return True
+        node = node.object
+    return is_bnode(node)
+
+
+def _unnested(quads: Iterable[Quad]) -> set[Quad]:
+    """``quads`` with each triple term that holds a blank node replaced by a blank node of its
+    own, whose parts are statements in a graph of their own (``_PARTS``): two quad sets are
+    isomorphic exactly when these are, so blank nodes inside triple terms are matched as the
+    others are. A triple term without blank nodes stays, compared by equality."""
+    out: set[Quad] = set()
+    stand_ins: dict[TripleTerm, BNode] = {}
+
+    def term(t: Node) -> Node:
+        if not is_triple_term(t) or not _holds_bnode(t):
+            return t
+        node = stand_ins.get(t)
+        if node is None:
+            node = stand_ins[t] = BNode()
+            for part, value in zip(_PART, (t.subject, t.predicate, t.object), strict=True):
+                out.add((node, part, term(value), _PARTS))
+        return node
+
+    for s, p, o, g in quads:
+        out.add((term(s), p, term(o), g))
+    return out
 
 
 def literal_multiset(graph: Graph) -> list[tuple[str, str, str]]:
@@ -435,7 +498,7 @@ def isomorphic_quads(actual: Iterable[Quad], expected: Iterable[Quad]) -> bool:
     statements, where rdflib's ``isomorphic`` rebuilds and rehashes whole graphs, so this is
     cheap enough for every hypothesis example.
     """
-    a, e = set(actual), set(expected)
+    a, e = _unnested(actual), _unnested(expected)
     if len(a) != len(e):
         return False
     ground_a = {q for q in a if not _has_bnode(q)}
@@ -512,7 +575,10 @@ def _match(side_a: _Side, side_e: _Side, colour_a: list[int], colour_e: list[int
 
 
 def _same(actual: set[Quad], expected: set[Quad]) -> bool:
-    return _literals(actual) == _literals(expected) and isomorphic_quads(actual, expected)
+    # Unnested, so that the literals inside triple terms are counted too.
+    return _literals(_unnested(actual)) == _literals(_unnested(expected)) and isomorphic_quads(
+        actual, expected
+    )
 
 
 def same_graph(actual: Graph, expected: Graph) -> bool:

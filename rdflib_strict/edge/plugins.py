@@ -26,6 +26,7 @@ from rdflib.serializer import Serializer
 
 from ..formats.table import FORMATS
 from ..syntax.reader import on_error_arg
+from ..syntax.version import version_arg
 from .illtyped import IllTypedReport
 from .rdflib_private import caller_selves, registry_entry, restore_registry_entry
 from .readers import make_parser
@@ -162,13 +163,20 @@ class _StrictParser(Parser):
         first error raises and ``sink`` is left as it was); ``source_map``: a SourceMap that
         records where each statement was written (left as it was when the parse fails).
         Ill-typed literals (valid RDF) are reported once the parse is done, in one
-        IllTypedLiteralWarning per datatype.
+        IllTypedLiteralWarning per datatype. ``version``: ``"1.1"`` (the default), ``"1.2"``
+        or ``"1.2-basic"`` (RDF 1.2 without triple terms).
         """
         _check_encoding(kwargs)
+        version = version_arg(kwargs.get("version"))
         base = base_iri(source, kwargs.get("base"))
         writer = SinkWriter(sink, allow_named=FORMATS[self.fmt].has_graphs and _is_dataset_default(sink))
         parser = make_parser(
-            self.fmt, base, bnodes=kwargs.get("bnode_context"), default=sink, graph_for=writer.graph_for
+            self.fmt,
+            base,
+            bnodes=kwargs.get("bnode_context"),
+            default=sink,
+            graph_for=writer.graph_for,
+            version=version,
         )
         parser.warn = ill_typed = IllTypedReport()
         on_error = on_error_arg(kwargs.get("on_error"))
@@ -256,16 +264,25 @@ class _LineFormatSerializer(Serializer):
         *,
         canonical: bool = False,
         ascii: bool = False,
+        version: object = None,
         **kwargs: Any,
     ) -> None:
         """Write the graph. ``canonical=True``: Canonical N-Triples/N-Quads, lines sorted.
         ``ascii=True`` (or ``encoding="ascii"``): only ASCII bytes, with \\u escapes.
-        ``base`` is ignored: these formats have only absolute IRIs.
+        ``base`` is ignored: these formats have only absolute IRIs. ``version``: ``"1.1"``
+        (the default: a triple term or a base direction raises SerializeError), ``"1.2"``
+        or ``"1.2-basic"`` (RDF 1.2 without triple terms).
         """
         ascii_only = ascii or _open_encoding(encoding)
+        rdf = version_arg(version)
         with paused_gc():
             write_graph_lines(
-                self.store, stream, with_graphs=self.with_graphs, canonical=canonical, ascii_only=ascii_only
+                self.store,
+                stream,
+                with_graphs=self.with_graphs,
+                canonical=canonical,
+                ascii_only=ascii_only,
+                version=rdf,
             )
 
 
@@ -294,8 +311,17 @@ class TurtleSerializer(Serializer):
         **kwargs: Any,
     ) -> None:
         ascii_only = bool(kwargs.pop("ascii", False)) or _open_encoding(encoding)
+        version = version_arg(kwargs.pop("version", None))
         with paused_gc():
-            write_graph_turtle(self.store, stream, base=base, ascii_only=ascii_only, trig=self.trig, **kwargs)
+            write_graph_turtle(
+                self.store,
+                stream,
+                base=base,
+                ascii_only=ascii_only,
+                trig=self.trig,
+                version=version,
+                **kwargs,
+            )
 
 
 class TrigSerializer(TurtleSerializer):

@@ -17,6 +17,7 @@ from ..formats.lines import LineParser
 from ..formats.table import FORMATS, LINE_FORMATS, Format
 from ..formats.terms import Terms
 from ..syntax.reader import GraphFor, OnError, label_itself
+from ..syntax.version import RdfVersion
 
 if TYPE_CHECKING:  # the Turtle reader and the others are imported when first needed
     from ..formats.convert_lines import LineConverter
@@ -43,6 +44,7 @@ def make_parser(
     values: bool = True,
     prefix: str | None = None,
     scope: str = "",
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> StatementParser:
     """A parser for our canonical format name ``fmt`` (``ntriples``, ``nquads``, ``turtle``,
     ``trig``).
@@ -55,38 +57,49 @@ def make_parser(
     ``prefix`` is the blank node id prefix (``terms.document_prefix()``; default: a new one),
     given when several parsers read parts of one document; ``scope`` then keeps their
     unlabelled nodes (Turtle's ``[]`` and collections) apart: a text unique to each part.
+    ``version`` is the RDF read (``syntax.version``; every reader made here carries it as
+    ``version``).
     """
     form = _format(fmt)
-    terms = Terms(bnodes, values, prefix, scope)
+    terms = Terms(bnodes, values, prefix, scope, rdf12=version.rdf12)
     if form.line_based:
-        return LineParser(terms, form.has_graphs, default, graph_for)
+        return LineParser(terms, form.has_graphs, default, graph_for, version)
     from ..formats.turtle import TurtleParser
 
-    return TurtleParser(terms, base, default, trig=form.has_graphs, graph_for=graph_for)
+    parser = TurtleParser(terms, base, default, trig=form.has_graphs, graph_for=graph_for)
+    parser.version = version
+    return parser
 
 
-def make_validator(fmt: str, base: str | None = None, warn: OnError | None = None) -> Validator:
+def make_validator(
+    fmt: str, base: str | None = None, warn: OnError | None = None, version: RdfVersion = RdfVersion.RDF11
+) -> Validator:
     """A validator for ``fmt``: checks a document and counts its statements, building no
     rdflib terms beyond what its checks need. ``warn`` receives ill-typed literal warnings."""
     form = _format(fmt)
     if form.line_based:
         from ..formats.validate_lines import LineValidator
 
-        return LineValidator(form.has_graphs, warn)
+        return LineValidator(form.has_graphs, warn, version)
     from ..formats.validate_turtle import TurtleValidator
 
-    return TurtleValidator(form.has_graphs, base, warn)
+    validator = TurtleValidator(form.has_graphs, base, warn)
+    validator.version = version
+    return validator
 
 
-def make_converter(fmt: str, to: str, prefix: str | None = None, tag: str = "") -> LineConverter:
+def make_converter(
+    fmt: str, to: str, prefix: str | None = None, tag: str = "", version: RdfVersion = RdfVersion.RDF11
+) -> LineConverter:
     """A converter between the line formats (``ntriples``/``nquads`` to either), copying lines
-    in the writer's spelling. ``prefix`` and ``tag`` are as in ``LineConverter``."""
+    in the writer's spelling. ``prefix`` and ``tag`` are as in ``LineConverter``; ``version``
+    is the RDF read and written."""
     form, target = _format(fmt), _format(to)
     if not (form.line_based and target.line_based):
         raise ValueError(f"lines are copied between {' and '.join(LINE_FORMATS)} only, not {fmt} to {to}")
     from ..formats.convert_lines import LineConverter
 
-    return LineConverter(form.has_graphs, target.has_graphs, prefix, tag)
+    return LineConverter(form.has_graphs, target.has_graphs, prefix, tag, version)
 
 
 def _format(fmt: str) -> Format:

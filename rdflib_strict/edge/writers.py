@@ -25,6 +25,8 @@ from rdflib.term import Node
 from ..formats.terms import Statement
 from ..formats.write_lines import ByPredicate, Group, Triple, write_lines
 from ..syntax.errors import SerializeError
+from ..syntax.messages import RDF12_NOT_YET
+from ..syntax.version import RdfVersion
 from .rdflib_private import Index, memory_indexes, memory_triple_sets
 
 __all__ = ["default_graph_id", "graph_groups", "statements", "write_graph_lines", "write_graph_turtle"]
@@ -142,7 +144,13 @@ def _default_triples(graph: Graph) -> Iterator[Triple]:
 
 
 def write_graph_lines(
-    graph: Graph, stream: IO[bytes], *, with_graphs: bool, canonical: bool = False, ascii_only: bool = False
+    graph: Graph,
+    stream: IO[bytes],
+    *,
+    with_graphs: bool,
+    canonical: bool = False,
+    ascii_only: bool = False,
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> int:
     """Write ``graph`` as N-Triples (``with_graphs=False``) or N-Quads; see ``write_lines``."""
     return write_lines(
@@ -151,6 +159,7 @@ def write_graph_lines(
         with_graphs=with_graphs,
         canonical=canonical,
         ascii_only=ascii_only,
+        version=version,
     )
 
 
@@ -162,6 +171,7 @@ def write_graph_turtle(
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
     trig: bool = False,
+    version: RdfVersion = RdfVersion.RDF11,
     **kwargs: Any,
 ) -> None:
     """Write the default graph of ``graph`` as Turtle (see ``formats.write_turtle``), or with
@@ -169,8 +179,11 @@ def write_graph_turtle(
 
     ``base`` defaults to ``graph.base``; the prefixes are the graph's namespace bindings.
     Other keyword arguments (rdflib passes its own) are ignored. In Turtle, statements in
-    named graphs raise SerializeError; nothing is written then.
+    named graphs raise SerializeError; nothing is written then. RDF 1.2 Turtle and TriG
+    (``version``) are not written yet: SerializeError, before anything is written.
     """
+    if version.rdf12:
+        raise SerializeError(RDF12_NOT_YET, version.value, None)
     if base is None:
         base = getattr(graph, "base", None)
     from ..formats.write_trig import write_trig

@@ -18,6 +18,7 @@ from ..syntax.chunks import ChunkReader
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import STRING_ESCAPED
 from ..syntax.reader import OnError, SinkQuad
+from ..syntax.version import RdfVersion
 from .line_patterns import plain_run
 from .lines import Fast, LineParser
 from .terms import Terms
@@ -44,14 +45,24 @@ class LineConverter(LineParser):
     several inputs of one output), bad lines raise or go to ``on_error``, a named graph
     written as N-Triples raises SerializeError."""
 
-    def __init__(self, quads: bool, with_graphs: bool, prefix: str | None = None, tag: str = "") -> None:
+    def __init__(
+        self,
+        quads: bool,
+        with_graphs: bool,
+        prefix: str | None = None,
+        tag: str = "",
+        version: RdfVersion = RdfVersion.RDF11,
+    ) -> None:
         # values=False: the writer needs a literal's lexical form, never its Python value.
-        super().__init__(Terms(values=False, prefix=prefix), quads, None)
+        # The copied lines are RDF 1.1 forms; RDF 1.2 ones are read and written term by term.
+        super().__init__(
+            Terms(values=False, prefix=prefix, rdf12=version.rdf12), quads, None, version=version
+        )
         # From N-Quads to N-Triples, a line with a graph label is not copied: the precise
         # path refuses it.
         self._copied = _copied_lines(quads and with_graphs, labels=not tag).match
         self._with_graphs = with_graphs
-        self._writer = TermWriter(labels_of={self.terms.prefix + "l": tag})
+        self._writer = TermWriter(labels_of={self.terms.prefix + "l": tag}, version=version)
         self._count = 0
 
     def convert(self, reader: ChunkReader, out: IO[bytes], on_error: OnError | None = None) -> int:

@@ -1,4 +1,4 @@
-"""N-Triples and N-Quads (RDF 1.1): one grammar, a flag for the graph label.
+"""N-Triples and N-Quads: one grammar, a flag for the graph label, RDF 1.1 or (asked for) 1.2.
 
     [1]  nquadsDoc ::= statement? (EOL statement)* EOL?
     [2]  statement ::= subject predicate object graphLabel? '.'
@@ -8,8 +8,17 @@
     [6]  graphLabel ::= IRIREF | BLANK_NODE_LABEL
     [7]  literal   ::= STRING_LITERAL_QUOTE ('^^' IRIREF | LANGTAG)?
 
+RDF 1.2 (``version="1.2"``) adds, per the RDF 1.2 N-Triples and N-Quads drafts:
+
+    statement        ::= directive | subject predicate object graphLabel? '.'
+    versionDirective ::= 'VERSION' STRING_LITERAL_QUOTE        (a line of its own)
+    object           ::= IRIREF | BLANK_NODE_LABEL | literal | tripleTerm
+    tripleTerm       ::= '<<(' subject predicate object ')>>'
+    LANG_DIR         ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)* ('--' [a-zA-Z]+)?   (ltr or rtl)
+
 Each statement is first tried with one regex for the whole line (escape-free IRIs, any
-string); whatever that does not take (blank lines, comments, escaped IRIs, errors) goes to a
+string; the RDF 1.1 forms only, so RDF 1.1 input costs what it always did); whatever that
+does not take (blank lines, comments, escaped IRIs, RDF 1.2 forms, errors) goes to a
 token-by-token reader that either parses the statement or raises at the exact token.
 """
 
@@ -41,6 +50,7 @@ from ..syntax.messages import (
     LITERAL_PREDICATE,
     LITERAL_SUBJECT,
     TRIPLE_TERMS,
+    TRIPLE_TERMS_BASIC,
     VERSION,
     bad_blank_node_label,
     expected,
@@ -48,8 +58,10 @@ from ..syntax.messages import (
 from ..syntax.positions import line_end_counter
 from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
+from ..syntax.version import RdfVersion
 from ..syntax.xsd import ill_typed
 from .line_patterns import STATEMENT_END, Groups, statement_pattern
+from .rdf12_terms import DIRECTIONS, TripleTerm
 from .terms import Terms, exact_literal, is_literal
 
 __all__ = ["LineParser"]
@@ -90,13 +102,25 @@ _LINE_ENDS: Final = sure_match(r"[\r\n]*")
 # A line's rest and its one line end (LF, CR or CRLF): blank lines after it are not part of
 # it, so a skipped statement's text does not depend on where a chunk ends.
 _REST_OF_LINE: Final = sure_match(r"[^\r\n]*(?:\r\n|\r|\n)?")
+# The letters after a LANG_DIR's '--' (RDF 1.2), checked against DIRECTIONS.
+_DIRECTION: Final = sure_match("[a-zA-Z]*")
+#: RDF 1.2 Turtle's reified triple, which the line formats do not have.
+_REIFIED: Final = (
+    "reified triples ('<< ... >>') are Turtle and TriG syntax; N-Triples and N-Quads have "
+    "only triple terms ('<<( ... )>>', as an object)"
+)
+
+#: Where a statement's parts are: its start, where its subject ends, where its object starts
+#: and ends, and its end past the '.' (the five columns of BatchPlaces, as offsets).
+Bounds = tuple[int, int, int, int, int]
 
 
 class LineParser(BatchReader):
     """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
 
     Each quad's fourth element is ``default`` for the default graph, else
-    ``graph_for(label)``, which may raise SpanError to refuse named graphs.
+    ``graph_for(label)``, which may raise SpanError to refuse named graphs. ``version``
+    says which RDF is read (RDF 1.2 only when asked for).
     """
 
     def __init__(
@@ -105,9 +129,11 @@ class LineParser(BatchReader):
         quads: bool,
         default: Hashable,
         graph_for: GraphFor = label_itself,
+        version: RdfVersion = RdfVersion.RDF11,
     ) -> None:
         self.terms = terms
         self.quads = quads
+        self.version = version
         self.default = default
         self._graph_for = graph_for
         self._graphs: dict[Node, Hashable] = {}
@@ -249,10 +275,15 @@ class LineParser(BatchReader):
             # Built from the grammar fragments the precise reader reads with, so it takes every
             # statement either path took (escapes too: it only finds token boundaries).
             m = match(src, line_start)
-            assert m is not None, src[line_start : line_start + 80]
-            (start, subject_end), (object_start, object_end) = m.span(1), m.span(object_group)
+            if m is not None:
+                (start, subject_end), (object_start, object_end) = m.span(1), m.span(object_group)
+                end = m.end()
+            else:  # RDF 1.2 forms, which no regex takes whole: read again, precisely
+                start, subject_end, object_start, object_end, end = self._triple(
+                    src, _WS(src, line_start).end()
+                )[2]
             b = line_start - 1  # columns count from 1
-            columns += (start - b, subject_end - b, object_start - b, object_end - b, m.end() - b)
+            columns += (start - b, subject_end - b, object_start - b, object_end - b, end - b)
         return BatchPlaces(lines, columns, None, [], [])
 
     # --- term helpers shared by both paths ---------------------------------------------
@@ -307,9 +338,21 @@ class LineParser(BatchReader):
 
     def _expected(self, pos: int, what: str, kind: ErrorKind = ErrorKind.SYNTAX) -> ParseError:
         src = self._src
-        if src.startswith("<<", pos):
+        if src.startswith("<<", pos) and not self.version.rdf12:
             return self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
         return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
+
+    def _double_angle(self, pos: int, role: str | None) -> ParseError:
+        """The error for '<<' at ``pos`` where a ``role`` (None: an object) must be."""
+        if not self.version.rdf12:
+            return self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
+        if not self._src.startswith("<<(", pos):
+            return self._error(pos, pos + 2, _REIFIED, ErrorKind.SYNTAX)
+        if role is not None:
+            return self._error(
+                pos, pos + 3, f"a triple term cannot be {role} (only an object)", ErrorKind.MISPLACED_TERM
+            )
+        return self._error(pos, pos + 3, TRIPLE_TERMS_BASIC, ErrorKind.NOT_RDF12_BASIC)
 
     def _statement(self, src: str, pos: int) -> tuple[int, SinkQuad | None]:
         """Read one line: blank, comment or statement. Raise ParseError at the exact token."""
@@ -322,16 +365,39 @@ class LineParser(BatchReader):
         if ch == "\r" or ch == "\n":
             return _LINE_ENDS(src, pos).end(), None
         if src.startswith("VERSION", pos):
-            raise self._error(pos, pos + 7, VERSION, ErrorKind.NOT_RDF11)
+            if not self.version.rdf12:
+                raise self._error(pos, pos + 7, VERSION, ErrorKind.NOT_RDF11)
+            return self._version_directive(src, pos), None
+        pos, quad, _ = self._triple(src, pos)
+        return pos, quad
+
+    def _triple(self, src: str, pos: int) -> tuple[int, SinkQuad, Bounds]:
+        """The statement whose subject is at ``pos``: where the next line starts, its quad,
+        and where its parts are (Bounds)."""
+        start = pos
         pos, s = self._read_subject(src, pos)
+        subject_end = pos
         pos, p = self._read_predicate(src, _WS(src, pos).end())
-        pos, o = self._read_object(src, _WS(src, pos).end())
+        object_start = _WS(src, pos).end()
+        pos, o = self._read_object(src, object_start)
+        object_end = pos
         pos = _WS(src, pos).end()
         ctx = self.default
         if self.quads and (src.startswith("<", pos) or src.startswith("_:", pos)):
             pos, ctx = self._read_graph_label(src, pos)
             pos = _WS(src, pos).end()
-        return self._read_end(src, pos, ctx is not self.default), (s, p, o, ctx)
+        end = self._read_end(src, pos, ctx is not self.default)
+        return end, (s, p, o, ctx), (start, subject_end, object_start, object_end, pos + 1)
+
+    # [RDF 1.2] versionDirective ::= 'VERSION' versionSpecifier ; versionSpecifier ::= STRING_LITERAL_QUOTE
+    def _version_directive(self, src: str, pos: int) -> int:
+        """The version line at ``pos`` (which holds 'VERSION'); where the next line starts.
+        The announced version is a hint (RDF 1.2 N-Triples): any string is taken."""
+        start = _WS(src, pos + 7).end()
+        if not src.startswith('"', start):
+            raise self._expected(start, "a version string in double quotes after 'VERSION'")
+        end = self._string(start)[0]
+        return self._end_of_line(src, _WS(src, end).end(), "the end of the line after the version")
 
     # [3] subject ::= IRIREF | BLANK_NODE_LABEL
     def _read_subject(self, src: str, pos: int) -> tuple[int, Node]:
@@ -339,7 +405,9 @@ class LineParser(BatchReader):
 
     # [4] predicate ::= IRIREF
     def _read_predicate(self, src: str, pos: int) -> tuple[int, Node]:
-        if src.startswith("<", pos) and not src.startswith("<<", pos):
+        if src.startswith("<<", pos):
+            raise self._double_angle(pos, "a predicate")
+        if src.startswith("<", pos):
             return self._iriref(pos)
         if src.startswith("_:", pos):
             raise self._error(pos, token_end(src, pos), BLANK_NODE_PREDICATE, ErrorKind.MISPLACED_TERM)
@@ -353,7 +421,9 @@ class LineParser(BatchReader):
 
     def _read_node(self, src: str, pos: int, subject: bool) -> tuple[int, Node]:
         if src.startswith("<<", pos):
-            raise self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
+            if not subject and self.version.triple_terms and src.startswith("<<(", pos):
+                return self._triple_term(src, pos)
+            raise self._double_angle(pos, "a subject" if subject else None)
         if src.startswith("<", pos):
             return self._iriref(pos)
         if src.startswith("_:", pos):
@@ -366,11 +436,35 @@ class LineParser(BatchReader):
             raise self._error(pos, pos + 1, LITERAL_SUBJECT, ErrorKind.MISPLACED_TERM)
         return self._literal_token(pos)
 
+    # [RDF 1.2] tripleTerm ::= '<<(' subject predicate object ')>>'
+    def _triple_term(self, src: str, pos: int) -> tuple[int, TripleTerm]:
+        """The triple term at ``pos`` (which holds '<<('). Triple terms nest through their
+        objects only: the subjects and predicates of the open ones wait on a list, so that
+        any depth is read in a loop."""
+        waiting: list[tuple[Node, Node]] = []
+        while True:
+            pos, s = self._read_node(src, _WS(src, pos + 3).end(), subject=True)
+            pos, p = self._read_predicate(src, _WS(src, pos).end())
+            pos = _WS(src, pos).end()
+            waiting.append((s, p))
+            if not src.startswith("<<(", pos):
+                break
+        pos, o = self._read_node(src, pos, subject=False)
+        while waiting:
+            pos = _WS(src, pos).end()
+            if not src.startswith(")>>", pos):
+                raise self._expected(pos, "')>>' after the triple term's object")
+            s, p = waiting.pop()
+            o = TripleTerm(s, p, o)
+            pos += 3
+        assert isinstance(o, TripleTerm)
+        return pos, o
+
     # [6] graphLabel ::= IRIREF | BLANK_NODE_LABEL
     def _read_graph_label(self, src: str, pos: int) -> tuple[int, Hashable]:
         """The graph label at ``pos`` (which holds '<' or '_:') and the graph it names."""
         if src.startswith("<<", pos):
-            raise self._error(pos, pos + 2, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
+            raise self._double_angle(pos, "a graph label")
         label: Node
         end, label = self._iriref(pos) if src.startswith("<", pos) else self._blank_node(pos)
         try:
@@ -388,12 +482,15 @@ class LineParser(BatchReader):
             else:
                 what = "'.' after the graph label" if labelled else "a graph label or '.'"
             raise self._expected(pos, what)
-        pos = _WS(src, pos + 1).end()
+        return self._end_of_line(src, _WS(src, pos + 1).end(), "the end of the line after '.'")
+
+    def _end_of_line(self, src: str, pos: int, what: str) -> int:
+        """An optional comment and the line end at ``pos`` (past a statement's '.')."""
         if src.startswith("#", pos):
             pos = TO_LINE_END(src, pos).end()
         if pos < len(src):
             if src[pos] not in "\r\n":
-                raise self._expected(pos, "the end of the line after '.'")
+                raise self._expected(pos, what)
             pos = _LINE_ENDS(src, pos).end()
         return pos
 
@@ -434,24 +531,7 @@ class LineParser(BatchReader):
     def _literal_token(self, pos: int) -> tuple[int, Literal]:
         """[7] literal at ``pos`` (which holds '"')."""
         src = self._src
-        body_end = _STRING_QUOTE(src, pos + 1).end()
-        if not src.startswith('"', body_end):
-            if body_end < len(src) and src[body_end] == "\\":
-                raise self._error(
-                    body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
-                )
-            raise self._error(
-                pos,
-                body_end,
-                "unterminated string: expected '\"' before the end of the line",
-                ErrorKind.UNTERMINATED_STRING,
-            )
-        raw = src[pos + 1 : body_end]
-        try:
-            lexical = unescape_string(raw)
-        except SpanError as e:
-            raise self._located(e, pos, body_end + 1, pos + 1) from None
-        end = body_end + 1
+        end, lexical = self._string(pos)
         datatype: URIRef | None = None
         lang: str | None = None
         # Whitespace may separate any two terminals, '"x" @en' and '"x" ^^ <dt>' included.
@@ -470,12 +550,52 @@ class LineParser(BatchReader):
             lang = m.group()
             end = m.end()
             if src.startswith("--", end):
-                raise self._error(end, token_end(self._src, end), BASE_DIRECTION, ErrorKind.NOT_RDF11)
+                return self._directional(lexical, lang, tag_start, end)
         try:
             lit = self.terms.literal(lexical, datatype, lang)
         except SpanError as e:
             raise self._located(e, tag_start if lang else pos, end) from None
         return end, lit
+
+    def _directional(self, lexical: str, lang: str, tag_start: int, pos: int) -> tuple[int, Literal]:
+        """[RDF 1.2] the literal whose LANG_DIR's '--' is at ``pos``."""
+        src = self._src
+        if not self.version.rdf12:
+            raise self._error(pos, token_end(src, pos), BASE_DIRECTION, ErrorKind.NOT_RDF11)
+        end = _DIRECTION(src, pos + 2).end()
+        direction = src[pos + 2 : end]
+        if direction not in DIRECTIONS:
+            raise self._error(
+                pos,
+                max(end, pos + 2),
+                f"invalid base direction '--{direction}': expected '--ltr' or '--rtl'",
+                ErrorKind.INVALID_LANGUAGE_TAG,
+            )
+        try:
+            return end, self.terms.dir_literal(lexical, lang, direction)
+        except SpanError as e:
+            raise self._located(e, tag_start, pos) from None
+
+    def _string(self, pos: int) -> tuple[int, str]:
+        """[22] STRING_LITERAL_QUOTE at ``pos`` (which holds '"'): where it ends, and its text."""
+        src = self._src
+        body_end = _STRING_QUOTE(src, pos + 1).end()
+        if not src.startswith('"', body_end):
+            if body_end < len(src) and src[body_end] == "\\":
+                raise self._error(
+                    body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
+                )
+            raise self._error(
+                pos,
+                body_end,
+                "unterminated string: expected '\"' before the end of the line",
+                ErrorKind.UNTERMINATED_STRING,
+            )
+        raw = src[pos + 1 : body_end]
+        try:
+            return body_end + 1, unescape_string(raw)
+        except SpanError as e:
+            raise self._located(e, pos, body_end + 1, pos + 1) from None
 
 
 def _next_line(src: str, pos: int) -> int:

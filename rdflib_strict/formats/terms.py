@@ -28,8 +28,9 @@ from ..syntax.errors import ErrorKind, SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
 from ..syntax.langtag import langtag_error
-from ..syntax.messages import LANGSTRING_NEEDS_TAG, bad_iri
+from ..syntax.messages import ASK_RDF12, LANGSTRING_NEEDS_TAG, bad_iri
 from ..syntax.shown import clip
+from .rdf12_terms import DirLangLiteral, TripleTerm, dir_lang_literal
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -43,6 +44,7 @@ __all__ = [
     "exact_literal",
     "is_bnode",
     "is_literal",
+    "is_triple_term",
     "reduce_literal",
     "unconverted_literal",
 ]
@@ -59,11 +61,13 @@ XSD_BOOLEAN: Final = URIRef(XSD.boolean)
 _XSD_BOOLEAN_TEXT: Final = str(XSD.boolean)
 RDF_LANGSTRING: Final = URIRef(RDF.langString)
 RDF_DIRLANGSTRING: Final = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString")
-#: Why a literal typed rdf:dirLangString cannot be read or written in RDF 1.1 syntax.
+#: Why a literal typed rdf:dirLangString cannot be read: it is written with a tag and a
+#: direction, never with '^^'.
 DIRLANGSTRING_NEEDS: Final = (
-    "a literal typed rdf:dirLangString needs a language tag and a base direction "
-    "('\"x\"@en--ltr'), which is RDF 1.2 syntax this RDF 1.1 parser does not support"
+    "a literal typed rdf:dirLangString needs a language tag and a base direction ('\"x\"@en--ltr')"
 )
+#: The same in RDF 1.1, which has no directions.
+DIRLANGSTRING_NEEDS_RDF12: Final = f"{DIRLANGSTRING_NEEDS}, which is RDF 1.2 syntax: {ASK_RDF12}"
 RDF_LANGSTRING_TEXT: Final = str(RDF.langString)
 RDF_DIRLANGSTRING_TEXT: Final = str(RDF_DIRLANGSTRING)
 RDF_TYPE: Final = URIRef(RDF.type)
@@ -101,6 +105,14 @@ def is_bnode(term: Node | None) -> TypeIs[BNode]:
 def is_literal(term: Node | None) -> TypeIs[Literal]:
     """``isinstance(term, Literal)``, at a dict lookup's cost (see ``_SubclassOf``)."""
     return _IS_LITERAL[type(term)]
+
+
+_IS_TRIPLE_TERM: Final = _SubclassOf(TripleTerm)
+
+
+def is_triple_term(term: Node | None) -> TypeIs[TripleTerm]:
+    """``isinstance(term, TripleTerm)``, at a dict lookup's cost (see ``_SubclassOf``)."""
+    return _IS_TRIPLE_TERM[type(term)]
 
 
 # rdflib rewrites the whitespace of these even with normalize=False.
@@ -209,6 +221,7 @@ class Terms:
         "iris",
         "langs",
         "literals",
+        "rdf12",
     )
 
     def __init__(
@@ -217,6 +230,7 @@ class Terms:
         values: bool = True,
         prefix: str | None = None,
         scope: str = "",
+        rdf12: bool = False,
     ) -> None:
         # BNode() draws a uuid4 per node (about 4 us); one random prefix per parse and a
         # counter give ids just as unique across parses for a fifth of the cost.
@@ -235,6 +249,8 @@ class Terms:
         self.bnodes: dict[str, BNode] = {} if bnodes is None else bnodes
         self.literals: dict[tuple[str, str | None, str | None], Literal] = {}
         self.langs: set[str] = set()
+        # RDF 1.2 (any flavour): only what an error about rdf:dirLangString says.
+        self.rdf12 = rdf12
 
     @property
     def prefix(self) -> str:
@@ -279,21 +295,40 @@ class Terms:
         if lit is not None:
             return lit
         if lang is not None:
-            if lang not in self.langs:
-                reason = langtag_error(lang)
-                if reason is not None:
-                    raise SpanError(
-                        f"invalid language tag '{clip(lang)}': {reason} (BCP 47)",
-                        kind=ErrorKind.INVALID_LANGUAGE_TAG,
-                    )
-                self.langs.add(lang)
+            self._check_lang(lang)
             lit = self._build(lexical, None, lang)
         elif key[1] == RDF_LANGSTRING_TEXT:
             raise SpanError(LANGSTRING_NEEDS_TAG, kind=ErrorKind.INVALID_LITERAL)
         elif key[1] == RDF_DIRLANGSTRING_TEXT:
-            raise SpanError(DIRLANGSTRING_NEEDS, kind=ErrorKind.NOT_RDF11)
+            if self.rdf12:
+                raise SpanError(DIRLANGSTRING_NEEDS, kind=ErrorKind.INVALID_LITERAL)
+            raise SpanError(DIRLANGSTRING_NEEDS_RDF12, kind=ErrorKind.NOT_RDF11)
         else:
             lit = self._build(lexical, datatype, None)
         if len(lexical) <= CACHED_TEXT_MAX:
             self.literals[key] = lit
         return lit
+
+    def dir_literal(self, lexical: str, lang: str, direction: str) -> DirLangLiteral:
+        """An RDF 1.2 directional language-tagged string (``direction`` already 'ltr' or
+        'rtl'), cached with the literals: a tag holds no "--", so ``lang--direction`` is no tag."""
+        key = (lexical, None, f"{lang}--{direction}")
+        lit = self.literals.get(key)
+        if isinstance(lit, DirLangLiteral):
+            return lit
+        self._check_lang(lang)
+        made = dir_lang_literal(lexical, lang, direction)
+        if len(lexical) <= CACHED_TEXT_MAX:
+            self.literals[key] = made
+        return made
+
+    def _check_lang(self, lang: str) -> None:
+        """Raise SpanError unless ``lang`` is well-formed BCP 47 (each tag checked once)."""
+        if lang not in self.langs:
+            reason = langtag_error(lang)
+            if reason is not None:
+                raise SpanError(
+                    f"invalid language tag '{clip(lang)}': {reason} (BCP 47)",
+                    kind=ErrorKind.INVALID_LANGUAGE_TAG,
+                )
+            self.langs.add(lang)

@@ -66,6 +66,7 @@ from ..syntax.messages import (
     LITERAL_PREDICATE,
     LITERAL_SUBJECT,
     NOT_RDF11,
+    RDF12_NOT_YET,
     TRIPLE_TERMS,
     VERSION,
     bad_blank_node_label,
@@ -274,6 +275,8 @@ class TurtleParser(BatchReader):
         self.name = reader.name
         src = self._src = reader.read_more()
         self._first_line = reader.line
+        if self.version.rdf12:  # until RDF 1.2 Turtle and TriG are read
+            raise self._error(0, 0, RDF12_NOT_YET, ErrorKind.RDF12_NOT_YET)
         self._done = reader.done
         # A statement's ill-typed literal warnings wait until it is read whole: one cut short
         # by the buffer's end is read again, and would warn again.

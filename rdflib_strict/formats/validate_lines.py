@@ -31,6 +31,7 @@ from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
 from ..syntax.reader import OnError, SinkQuad
+from ..syntax.version import RdfVersion
 from ..syntax.xsd import ill_typed
 from .line_patterns import STATEMENT_END, plain_run, statement_pattern
 from .lines import Fast, LineParser
@@ -91,8 +92,10 @@ class LineValidator(LineParser):
     A LineParser whose precise reader takes what the validating regex does not.
     """
 
-    def __init__(self, quads: bool, warn: Warn | None = None) -> None:
-        super().__init__(Terms(), quads, None)
+    def __init__(self, quads: bool, warn: Warn | None = None, version: RdfVersion = RdfVersion.RDF11) -> None:
+        # The regexes take the RDF 1.1 forms only (valid in RDF 1.2 too); the precise reader
+        # reads the RDF 1.2 ones.
+        super().__init__(Terms(rdf12=version.rdf12), quads, None, version=version)
         # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
         # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
         self._match = _strict_statement(ASCII_IRI_SHAPE, quads).match

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from typing import IO
+from typing import IO, Final
 
-from rdflib.term import Node, URIRef
+from rdflib.term import BNode, Node, URIRef
 
 from ..syntax.errors import SerializeError
-from .rdfc10 import Quad, rdfc10
+from ..syntax.version import RdfVersion
+from .rdf12_terms import TripleTerm
+from .rdfc10 import Quad, nquad_line, rdfc10
 from .terms import Statement
 from .write_terms import TermWriter
 
@@ -65,17 +67,24 @@ def write_lines(
     canonical: bool = False,
     ascii_only: bool = False,
     labels_of: str | Mapping[str, str] = "",
+    version: RdfVersion = RdfVersion.RDF11,
+    relabel: bool = True,
 ) -> int:
     """Write ``(graph label, triples)`` groups as N-Triples (``with_graphs=False``) or N-Quads.
 
     Returns the number of statements. ``canonical`` writes Canonical N-Triples/N-Quads (RDF
     1.2) with the blank nodes labelled by RDFC-1.0 (``c14n0``, ...) and the lines sorted, so
-    isomorphic graphs give identical bytes (``rdfc10.WorkLimitError`` on a poison graph).
+    isomorphic graphs give identical bytes (``rdfc10.WorkLimitError`` on a poison graph);
+    with ``relabel=False``, in the canonical syntax and order with the labels ``labels_of``
+    gives (the W3C suites of Canonical N-Triples/N-Quads keep the document's labels).
     ``labels_of``: see TermWriter (``convert`` keeps the labels of the document it reads).
+    ``version``: the RDF written (RDF 1.2 terms raise SerializeError in RDF 1.1). No
+    ``VERSION`` line is written: RDF 1.2 output reads as its readers read it, and canonical
+    output has none.
     """
-    terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of)
+    terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of, version=version)
     if canonical:
-        return _write_canonical(groups, stream, with_graphs, terms)
+        return _write_canonical(groups, stream, with_graphs, terms, relabel)
     out = _Lines(stream)
     for label, triples in groups:
         graph = _graph_text(label, with_graphs, terms)
@@ -98,7 +107,9 @@ def _graph_text(label: Node | None, with_graphs: bool, terms: TermWriter) -> str
     return terms.graph_label(label)
 
 
-def _write_canonical(groups: Iterable[Group], stream: IO[bytes], with_graphs: bool, terms: TermWriter) -> int:
+def _write_canonical(
+    groups: Iterable[Group], stream: IO[bytes], with_graphs: bool, terms: TermWriter, relabel: bool
+) -> int:
     """Canonical N-Triples/N-Quads: blank nodes labelled by RDFC-1.0, the lines sorted.
 
     Duplicate lines go: they arise from terms rdflib keeps apart but RDF does not (an
@@ -110,11 +121,31 @@ def _write_canonical(groups: Iterable[Group], stream: IO[bytes], with_graphs: bo
         flat = triples.triples() if isinstance(triples, ByPredicate) else triples
         for s, p, o in flat:
             st = (s, p, o, label)
+            if relabel and isinstance(o, TripleTerm) and _holds_blank_node(o):
+                raise SerializeError(CANONICAL_BLANK_IN_TRIPLE_TERM, o, st)
             quads.append((terms.subject(s, st), terms.predicate(p, st), terms.object(o, st), graph))
-    lines = rdfc10(quads).lines
+    lines = rdfc10(quads).lines if relabel else sorted({nquad_line(*quad) for quad in quads})
     for start in range(0, len(lines), _CHUNK):
         stream.write("".join(lines[start : start + _CHUNK]).encode("utf-8"))
     return len(lines)
+
+
+# RDFC-1.0 labels the blank nodes of RDF 1.1 datasets; one inside a triple term is not among
+# them (RDF 1.2 has no canonical labelling yet), and keeping its label would not be canonical.
+CANONICAL_BLANK_IN_TRIPLE_TERM: Final = (
+    "canonical=True: a blank node inside a triple term has no canonical label (RDFC-1.0 labels"
+    " those of RDF 1.1 datasets only); write without canonical=True"
+)
+
+
+def _holds_blank_node(term: TripleTerm) -> bool:
+    """Whether ``term`` (its nested triple terms included) holds a blank node."""
+    node: Node = term
+    while isinstance(node, TripleTerm):
+        if isinstance(node.subject, BNode):
+            return True
+        node = node.object
+    return isinstance(node, BNode)
 
 
 class _Lines:

@@ -23,14 +23,19 @@ from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_ca
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY
 from ..syntax.iri import iri_error, is_plain_http_iri
 from ..syntax.langtag import langtag_error
-from ..syntax.messages import LANGSTRING_NEEDS_TAG
-from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix
+from ..syntax.messages import LANGSTRING_NEEDS_TAG, not_rdf11_term
+from ..syntax.version import RdfVersion
+from .rdf12_terms import TripleTerm
+from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix, is_triple_term
 
 __all__ = ["Quoted", "TermWriter"]
 
 _LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 _FRESH_RE: Final = re.compile("r[0-9]+")
 
+_NOT_BASIC: Final = (
+    'a triple term is not in RDF 1.2 Basic (version="1.2-basic"): serialize with version="1.2"'
+)
 #: The statement (or, for a graph label, the label alone) an error names; g may be None.
 Quoted = tuple[Node | None, ...]
 
@@ -39,7 +44,9 @@ class TermWriter:
     """Spells terms in N-Triples syntax (IRIREF, BLANK_NODE_LABEL, literal), checking each.
 
     ``canonical`` follows RDF 1.2 "Canonical N-Triples": lower-case language tags and no
-    ``^^xsd:string``. ``ascii_only`` writes every non-ASCII character as a UCHAR.
+    ``^^xsd:string``. ``ascii_only`` writes every non-ASCII character as a UCHAR. ``version``
+    is the RDF written: an RDF 1.2 term (a triple term, a base direction) given to an RDF 1.1
+    writer raises SerializeError, never comes out as syntax an RDF 1.1 reader refuses.
     Blank nodes whose id is not a valid BLANK_NODE_LABEL get a fresh label that no other blank
     node in this output uses; the same node always gets the same label. ``labels_of`` is the
     id prefix of one parsed document's labelled nodes (``Terms.prefix + "l"``): those are
@@ -50,9 +57,14 @@ class TermWriter:
     """
 
     def __init__(
-        self, canonical: bool = False, ascii_only: bool = False, labels_of: str | Mapping[str, str] = ""
+        self,
+        canonical: bool = False,
+        ascii_only: bool = False,
+        labels_of: str | Mapping[str, str] = "",
+        version: RdfVersion = RdfVersion.RDF11,
     ) -> None:
         self.canonical = canonical
+        self.version = version
         if isinstance(labels_of, str):
             self._labels_of: Mapping[str, str] = {labels_of: ""} if labels_of else {}
             self._head = len(labels_of)
@@ -139,7 +151,12 @@ class TermWriter:
             body = '"' + escape_string(lexical, self.ascii_only) + '"'
         lang = term.language
         if lang is not None:
-            return body + "@" + self._lang(lang, term, statement)
+            direction: str | None = getattr(term, "direction", None)  # RDF 1.2 (DirLangLiteral)
+            if direction is None:
+                return body + "@" + self._lang(lang, term, statement)
+            if not self.version.rdf12:
+                raise SerializeError(not_rdf11_term("a base direction"), term, statement)
+            return body + "@" + self._lang(lang, term, statement) + "--" + direction
         datatype = term.datatype
         if datatype is None or (self.canonical and datatype == XSD_STRING):
             return body
@@ -187,7 +204,23 @@ class TermWriter:
             return self.iri(term, statement)
         if isinstance(term, BNode):
             return self.bnode(term)
+        if is_triple_term(term):
+            return self.triple_term(term, statement)
         raise SerializeError(f"a {_kind(term)} cannot be an object", term, statement)
+
+    def triple_term(self, term: TripleTerm, statement: Quoted | None) -> str:
+        """``<<( s p o )>>`` (RDF 1.2), each part checked; nested through the objects in a loop."""
+        if not self.version.triple_terms:
+            if self.version.rdf12:
+                raise SerializeError(_NOT_BASIC, term, statement)
+            raise SerializeError(not_rdf11_term("a triple term"), term, statement)
+        opened: list[str] = []
+        t: Node = term
+        while is_triple_term(t):
+            quoted = statement if statement is not None else (t.subject, t.predicate, t.object)
+            opened.append(f"<<( {self.subject(t.subject, quoted)} {self.predicate(t.predicate, quoted)} ")
+            t = t.object
+        return "".join(opened) + self.object(t, statement) + " )>>" * len(opened)
 
 
 def _kind(term: object) -> str:

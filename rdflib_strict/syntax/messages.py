@@ -11,6 +11,7 @@ from typing import Final
 from .shown import clip
 
 __all__ = [
+    "ASK_RDF12",
     "BACKSLASH_AT_LINE_END",
     "BASE_DIRECTION",
     "BLANK_NODE_PREDICATE",
@@ -20,19 +21,40 @@ __all__ = [
     "LITERAL_SUBJECT",
     "NEEDS_DATASET",
     "NOT_RDF11",
+    "RDF12_NOT_YET",
     "TRIPLE_TERMS",
+    "TRIPLE_TERMS_BASIC",
     "VERSION",
     "bad_blank_node_label",
     "bad_iri",
     "bad_iri_escape",
     "expected",
+    "not_rdf11_term",
 ]
 
-#: How every parser ends the message for RDF 1.2-only syntax.
-NOT_RDF11: Final = "RDF 1.2 syntax, which this RDF 1.1 parser does not support"
+#: How to ask for RDF 1.2, from Python and on the command line.
+ASK_RDF12: Final = 'read it with version="1.2" (on the command line: --rdf-version 1.2)'
+#: How every parser ends the message for RDF 1.2-only syntax read as RDF 1.1.
+NOT_RDF11: Final = f"RDF 1.2 syntax, which RDF 1.1 (the default) does not allow: {ASK_RDF12}"
 TRIPLE_TERMS: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
 BASE_DIRECTION: Final = f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
 VERSION: Final = f"'VERSION' is {NOT_RDF11}"
+#: A triple term read as RDF 1.2 Basic.
+TRIPLE_TERMS_BASIC: Final = (
+    "triple terms ('<<( ... )>>') are not in RDF 1.2 Basic (version=\"1.2-basic\"): "
+    'read it with version="1.2" (on the command line: --rdf-version 1.2)'
+)
+#: Turtle and TriG asked to read or write RDF 1.2, which they do not yet.
+RDF12_NOT_YET: Final = (
+    "RDF 1.2 Turtle and TriG are not supported yet (only N-Triples and N-Quads are): "
+    'use version="1.1" (the default) for RDF 1.1 Turtle and TriG'
+)
+
+
+def not_rdf11_term(what: str) -> str:
+    """A writer given ``what`` (an RDF 1.2 term) in RDF 1.1 mode."""
+    return f'{what} is RDF 1.2, which RDF 1.1 (the default) cannot write: serialize with version="1.2"'
+
 
 LITERAL_SUBJECT: Final = "a literal cannot be the subject of a statement"
 LITERAL_PREDICATE: Final = "a literal cannot be a predicate"

@@ -16,6 +16,7 @@ from rdflib.term import Node
 from .chunks import ChunkReader
 from .errors import ErrorKind, ParseError, SpanError
 from .positions import Span
+from .version import RdfVersion
 
 __all__ = [
     "BatchPlaces",
@@ -106,6 +107,9 @@ class BatchReader:
     """
 
     name: str = "<string>"
+    #: Which RDF the reader reads: RDF 1.1 unless RDF 1.2 was asked for (``version="1.2"``).
+    #: Every reader the factory makes has it (edge/readers.py sets it).
+    version: RdfVersion = RdfVersion.RDF11
     #: While ``batches_with_places`` runs, where each statement of the batch being read starts (and
     #: what else the parser needs to place it): the hot loops test this once per statement.
     spans: list[Any] | None = None
