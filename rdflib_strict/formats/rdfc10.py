@@ -161,7 +161,7 @@ class _State:
         self.tied_by_hash: dict[str, list[str]] = {}
         self._related: dict[str, str] = {}  # Hash Related Blank Node's input -> its hash
         self.budget = self.limit = self.tied = 0
-        self.quad_set = frozenset(quads)
+        self._quad_set: frozenset[Quad] | None = None  # made when an automorphism is checked
 
     def _link(self, quad: Quad) -> None:
         s, p, o, g = quad
@@ -229,7 +229,9 @@ class _State:
             x = todo.pop()
             if not self._pair_quads(x, sigma[x], sigma, image, todo):
                 return None
-        quads = self.quad_set
+        if self._quad_set is None:
+            self._quad_set = frozenset(self.quads)
+        quads = self._quad_set
         for x in sigma:
             for quad in self.quads_of[x]:
                 if tuple([sigma.get(t, t) for t in quad]) not in quads:
