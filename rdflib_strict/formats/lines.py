@@ -43,7 +43,6 @@ from ..syntax.grammar import (
     WS_LINE,
 )
 from ..syntax.messages import (
-    BACKSLASH_AT_LINE_END,
     BASE_DIRECTION,
     BLANK_NODE_PREDICATE,
     LANGTAG_AFTER_AT,
@@ -581,16 +580,7 @@ class LineParser(BatchReader):
         src = self._src
         body_end = _STRING_QUOTE(src, pos + 1).end()
         if not src.startswith('"', body_end):
-            if body_end < len(src) and src[body_end] == "\\":
-                raise self._error(
-                    body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
-                )
-            raise self._error(
-                pos,
-                body_end,
-                "unterminated string: expected '\"' before the end of the line",
-                ErrorKind.UNTERMINATED_STRING,
-            )
+            raise self._unterminated_string(pos, body_end, "'\"'")
         raw = src[pos + 1 : body_end]
         try:
             return body_end + 1, unescape_string(raw)

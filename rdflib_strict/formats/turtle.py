@@ -59,7 +59,6 @@ from ..syntax.grammar import (
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
 from ..syntax.messages import (
-    BACKSLASH_AT_LINE_END,
     BASE_DIRECTION,
     BLANK_NODE_PREDICATE,
     LANGTAG_AFTER_AT,
@@ -1140,16 +1139,7 @@ class TurtleParser(BatchReader):
         short_string = _STRING_QUOTE if q == '"' else _STRING_SINGLE
         body_end = short_string(src, pos + 1).end()
         if not src.startswith(q, body_end):
-            if body_end < len(src) and src[body_end] == "\\":
-                raise self._error(
-                    body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING
-                )
-            raise self._error(
-                pos,
-                body_end,
-                f"unterminated string: expected {q} before the end of the line",
-                ErrorKind.UNTERMINATED_STRING,
-            )
+            raise self._unterminated_string(pos, body_end, q)
         return pos + 1, body_end, body_end + 1
 
     def _read_langtag(self, src: str, end: int, lexical: str) -> tuple[int, Literal]:

@@ -15,6 +15,7 @@ from rdflib.term import Node
 
 from .chunks import ChunkReader
 from .errors import ErrorKind, ParseError, SpanError
+from .messages import BACKSLASH_AT_LINE_END
 from .positions import Span
 from .version import RdfVersion
 
@@ -133,6 +134,18 @@ class BatchReader:
         e = ParseError.at(src, pos, end, msg, kind, self.name, self._first_line, counted)
         self._last_error = src, e.pos - e.colno + 1, e.lineno - self._first_line
         return e
+
+    def _unterminated_string(self, pos: int, body_end: int, quote: str) -> ParseError:
+        """The error of a one-line string opened at ``pos`` whose body stops at ``body_end``
+        short of its closing quote (``quote``: how the message shows it)."""
+        if body_end < len(self._src) and self._src[body_end] == "\\":
+            return self._error(body_end, body_end + 1, BACKSLASH_AT_LINE_END, ErrorKind.UNTERMINATED_STRING)
+        return self._error(
+            pos,
+            body_end,
+            f"unterminated string: expected {quote} before the end of the line",
+            ErrorKind.UNTERMINATED_STRING,
+        )
 
     def _skipped(self, e: ParseError, start: int, end: int) -> ParseError:
         """``e`` with ``skipped`` set to the statement text ``_src[start:end]`` it rejected."""
