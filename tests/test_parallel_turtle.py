@@ -390,7 +390,9 @@ def test_w3c_entries_give_one_verdict_every_way(manifest: str) -> None:
 
     wrong = []
     cut = 0  # entries whose -j 2 parse had more than one block
-    with ProcessPoolExecutor(2) as pool:  # one for every entry: a pool's start costs more
+    # One for every entry (a pool's start costs more), started as -j starts its own: forked
+    # only from a single-threaded process (an xdist worker has a thread), else forkserver.
+    with ProcessPoolExecutor(2, mp_context=parallel._context()) as pool:
         for case in load_manifest(RDF_TESTS, manifest):
             if "Syntax" not in case.kind and "Eval" not in case.kind:
                 continue
