@@ -130,7 +130,9 @@ _NAME_CHAR_RE: Final = re.compile(char_class(PN_CHARS))
 # A local name of unreserved characters only (RFC 3987 iunreserved, ASCII part).
 _UNRESERVED_RE: Final = re.compile(r"[A-Za-z0-9_.~\-]*")
 _new_str = str.__new__
-_NUMBER_RE: Final = re.compile(rf"({DOUBLE})|({DECIMAL})|({INTEGER})")
+# [16] NumericLiteral ::= INTEGER | DECIMAL | DOUBLE, the longest form first.
+_NUMBER: Final = f"{DOUBLE}|{DECIMAL}|{INTEGER}"
+_NUMBER_RE: Final = re.compile(_NUMBER)
 
 # [22] STRING_LITERAL_QUOTE, [23] STRING_LITERAL_SINGLE_QUOTE (bodies in _grammar)
 _STRING_QUOTE: Final = sure_match(STRING_QUOTE_BODY)
@@ -151,7 +153,7 @@ _FAST_LABEL: Final = r"_:([A-Za-z0-9_][A-Za-z0-9_\-]*)"  # [141s] BLANK_NODE_LAB
 # or datatype prefixed name, a blank node label, [16] NumericLiteral, [133s] BooleanLiteral.
 _FAST_OBJECT: Final = (
     rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"(?:@({LANGTAG_BODY})|\^\^({_FAST_PNAME}))?'
-    rf"|{_FAST_LABEL}|({DOUBLE}|{DECIMAL}|{INTEGER})|(true|false)"
+    rf"|{_FAST_LABEL}|({_NUMBER})|(true|false)"
 )
 _FAST_LEAD: Final = r"[ \t\r\n]*(?:#[^\r\n]*[ \t\r\n]*)*"  # whitespace, then any comment lines
 # ';' or ',' (captured), the '.' ending a statement, or a ']' ending a '[ ... ]' (not consumed).
@@ -1062,10 +1064,7 @@ class TurtleParser(BatchReader):
                 f"undefined prefix '{clip(prefix)}:' in {clip(text)} (no @prefix or PREFIX declares it)",
                 ErrorKind.UNDEFINED_PREFIX,
             )
-        # The namespace is a valid IRI (it was read as one). Ending in '/' or '#', it is past
-        # any port, so unreserved characters after it keep it valid in whatever component
-        # they land: no check needed for names like wd:Q42.
-        if namespace.endswith(("/", "#")) and _UNRESERVED_RE.fullmatch(local) is not None:
+        if takes_plain_locals(namespace) and _UNRESERVED_RE.fullmatch(local) is not None:
             iri = namespace + local
         else:
             iri = namespace + unescape_pn_local(local)
@@ -1260,7 +1259,7 @@ class TurtleParser(BatchReader):
         namespace could make the name an invalid IRI (the full reader then says why)."""
         prefix, _, local = text.partition(":")
         namespace = self.prefixes.get(prefix)
-        if namespace is None or not namespace.endswith(("/", "#")):
+        if namespace is None or not takes_plain_locals(namespace):
             return None
         term = self._pnames[text] = _new_str(URIRef, namespace + local)
         return term
@@ -1286,6 +1285,13 @@ class TurtleParser(BatchReader):
             )
             lit = self._numbers[text] = self.terms.literal(text, datatype, None)
         return lit
+
+
+def takes_plain_locals(namespace: str) -> bool:
+    """Whether unreserved local names (``wd:Q42``) make valid IRIs after ``namespace`` with no
+    check: a namespace is a valid IRI (it was read as one), and one ending in '/' or '#' is
+    past any port, so such characters after it keep it valid in whatever component they land."""
+    return namespace.endswith(("/", "#"))
 
 
 def _starts_term(src: str, pos: int) -> bool:

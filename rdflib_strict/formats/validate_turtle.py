@@ -55,7 +55,7 @@ from ..syntax.iri import ASCII_IRI_SHAPE
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.xsd import ill_typed
 from .terms import Terms
-from .turtle import TurtleParser
+from .turtle import TurtleParser, takes_plain_locals
 from .validate_lines import Warn
 
 __all__ = ["TurtleValidator"]
@@ -213,7 +213,7 @@ class TurtleValidator(TurtleParser):
 
     def _declare_prefix(self, prefix: str, namespace: str) -> None:
         super()._declare_prefix(prefix, namespace)
-        if not namespace.endswith(("/", "#")):
+        if not takes_plain_locals(namespace):
             kind = _UNUSABLE
         else:
             kind = _RDF_NAMESPACE if namespace == RDF_NS else _PLAIN
