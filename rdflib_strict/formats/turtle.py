@@ -56,6 +56,7 @@ from ..syntax.grammar import (
     PN_CHARS_U,
     STRING_QUOTE_BODY,
     STRING_SINGLE_QUOTE_BODY,
+    WS_TURTLE,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
 from ..syntax.messages import (
@@ -92,12 +93,11 @@ from .terms import (
 __all__ = ["TurtleParser"]
 
 
-# [161s] WS ::= #x20 | #x9 | #xD | #xA ; comments ('#' to the end of the line) count as WS.
-# The two branches start with different characters: the match never backtracks.
-_WS: Final = sure_match(r"(?:[ \t\r\n]+|#[^\r\n]*)*")
+# [161s] WS, comments included.
+_WS: Final = sure_match(WS_TURTLE)
 # A run of ';' (empty predicateObjectList entries, [7]'s `(';' (verb objectList)?)*`) and the
 # WS after each, in one step instead of two a ';'.
-_SEMICOLONS: Final = sure_match(r"(?:;(?:[ \t\r\n]+|#[^\r\n]*)*)*")
+_SEMICOLONS: Final = sure_match(rf"(?:;{WS_TURTLE})*")
 
 # [18] IRIREF ::= '<' ([^#x00-#x20<>"{}|^`\] | UCHAR)* '>'
 _IRI_PLAIN: Final = sure_match(IRIREF_PLAIN)
@@ -155,16 +155,15 @@ _FAST_OBJECT: Final = (
     rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"(?:@({LANGTAG_BODY})|\^\^({_FAST_PNAME}))?'
     rf"|{_FAST_LABEL}|({_NUMBER})|(true|false)"
 )
-_FAST_LEAD: Final = r"[ \t\r\n]*(?:#[^\r\n]*[ \t\r\n]*)*"  # whitespace, then any comment lines
 # ';' or ',' (captured), the '.' ending a statement, or a ']' ending a '[ ... ]' (not consumed).
 _FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z)|(?=\]))"
 # The empty groups mark where the triple's first token starts, where its object starts and
 # where it ends (source maps): the object's are always the tenth from last and the next to
 # last group (in _FAST_OBJECT_RE the first group marks both the triple and its object).
 _FAST_VERB_OBJECT_RE: Final = re.compile(
-    rf"{_FAST_LEAD}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
+    rf"{WS_TURTLE}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
 )
-_FAST_OBJECT_RE: Final = re.compile(rf"{_FAST_LEAD}()(?:{_FAST_OBJECT})(){_FAST_END}")
+_FAST_OBJECT_RE: Final = re.compile(rf"{WS_TURTLE}()(?:{_FAST_OBJECT})(){_FAST_END}")
 # A statement's subject, when no source map is recorded (it would need the subject's span).
 _FAST_SUBJECT_RE: Final = re.compile(
     rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})[ \t\r\n]+"

@@ -34,14 +34,14 @@ from ..syntax.grammar import (
     STRING_QUOTE_BODY,
     STRING_SINGLE_QUOTE_BODY,
     UCHAR,
+    WS_TURTLE,
 )
 
 __all__ = ["StatementCuts"]
 
 Text = TypeVar("Text", str, bytes)
 
-# [161s] WS, comments included.
-_WS: Final = r"(?:[ \t\r\n]+|#[^\r\n]*)*"
+_WS: Final = WS_TURTLE  # [161s] WS, comments included
 # A name character before or after a '.' inside a prefixed name, blank node label or number
 # (non-ASCII: in text, \w's letters; in bytes, any byte of a multi-byte character).
 _NAME_STR: Final = r"[\w\-\u00b7\u0300-\u036f\u203f-\u2040]"

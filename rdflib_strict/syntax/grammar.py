@@ -78,6 +78,11 @@ NOT_LANG_DATATYPE: Final = f"(?!{re.escape(RDF_NS)}{LANG_DATATYPE_NAMES}>)"
 
 # Whitespace between tokens: N-Triples/N-Quads allow only space and tab inside a statement.
 WS_LINE: Final = "[ \t]*"
+# Turtle and TriG: [161s] WS ::= #x20 | #x9 | #xD | #xA, and comments ('#' to the end of the
+# line) count as WS. A comment must run to its line's end (the lookahead), so '# a # b' is one
+# comment, never two: the engine has one way to split a run of WS, and a failed match costs
+# no backtracking through the ways (this fragment sits inside larger patterns).
+WS_TURTLE: Final = r"[ \t\r\n]*(?:#[^\r\n]*(?![^\r\n])[ \t\r\n]*)*"
 
 # The fast paths take whole runs of statements in one regex call, but never more than this
 # many: sre keeps a backtracking entry for every repetition of a group (the run's and those
