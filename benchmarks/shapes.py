@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from common import Fmt, Input
-from diverse import DEFAULT_SEED, ensure_generated, generated_inputs, stamp
+from diverse import DEFAULT_SEED, ensure_generated, generated_inputs, stamp, uchar_escaped
 
 GENERATOR_VERSION = 1
 #: size name -> (shape, statements)
@@ -225,15 +225,6 @@ RDFS_LABEL = "http://www.w3.org/2000/01/rdf-schema#label"
 WD = "http://www.wikidata.org/entity/"
 
 
-def ascii_escaped(text: str) -> str:
-    """``text`` as an N-Triples string body with every non-ASCII character escaped."""
-    out = []
-    for c in text:
-        n = ord(c)
-        out.append(c if n < 0x80 else f"\\u{n:04X}" if n <= 0xFFFF else f"\\U{n:08X}")
-    return "".join(out)
-
-
 def label_lines(rng: random.Random, statements: int, quads: bool) -> Iterator[str]:
     for n in range(statements):
         graph = f" <{WD}graph{rng.randrange(100)}>" if quads else ""
@@ -243,7 +234,7 @@ def label_lines(rng: random.Random, statements: int, quads: bool) -> Iterator[st
             words = rng.choices(LABEL_WORDS + ASCII_WORDS, k=rng.randint(1, 4))
             if rng.random() < 0.11:
                 words.append(rng.choice(ASTRAL_WORDS))
-            body = ascii_escaped(" ".join(words))
+            body = uchar_escaped(" ".join(words))
             if rng.random() < 0.05:
                 body += '\\t\\"x\\"'
             obj = f'"{body}"@{rng.choice(TAGS)}'
