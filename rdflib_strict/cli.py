@@ -189,7 +189,7 @@ def _at_least(least: int, meaning: str = "") -> Callable[[str], int]:
 
 
 class _TooMany(Exception):
-    pass
+    """``--max-errors`` reached."""
 
 
 class _Sarif:
@@ -267,6 +267,9 @@ class _Report:
         self.errors = 0
         self.warnings = 0
         self.unreadable = False
+        #: -j: the valid statements before the error being reported (before the stop, if
+        #: it stops the file).
+        self.counted = 0
 
     def error(self, e: ParseError) -> None:
         self.errors += 1
@@ -303,11 +306,13 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     count = 0
     workers = parallel.worker_count(args.jobs)
     base = opened.base if args.base is None else args.base
+    validator = None
     try:
         if workers > 1:
             count = _validate_blocks(source, base, workers, report, warn, args.rdf_version)
         else:
-            count = make_validator(fmt, base, warn, args.rdf_version).check(opened.reader, report.error)
+            validator = make_validator(fmt, base, warn, args.rdf_version)
+            count = validator.check(opened.reader, report.error)
     except SourceError as e:  # the input broke off: not a verdict on the document
         report.unreadable = True
         report.print(e)
@@ -320,6 +325,7 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
         except _TooMany:
             pass
     except _TooMany:
+        count = report.counted if validator is None else validator.statements
         report.note(f"stopped after {plural(args.max_errors, 'error')} (--max-errors)")
     finally:
         source.close()
@@ -363,12 +369,16 @@ def _validate_blocks(
     for done in _in_workers(source, job, workers):
         # In document order, as one process finds them: by position, an error before a
         # warning on the same literal.
-        found = [(e.lineno, e.colno, 0, e) for e in done.errors] + [
-            (w.lineno, w.colno, 1, w) for w in done.warnings
-        ]
-        for _, _, is_warning, e in sorted(found, key=lambda item: item[:3]):
-            (report.warning if is_warning else report.error)(e)
+        found = [(e.lineno, e.colno, 0, n, e) for e, n in zip(done.errors, done.before, strict=True)]
+        found += [(w.lineno, w.colno, 1, 0, w) for w in done.warnings]
+        for _, _, is_warning, before, e in sorted(found, key=lambda item: item[:3]):
+            if is_warning:
+                report.warning(e)
+            else:
+                report.counted = count + before
+                report.error(e)
         count += done.count
+        report.counted = count
         if done.fatal is not None:
             raise done.fatal
     return count

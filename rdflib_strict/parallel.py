@@ -144,6 +144,7 @@ class BlockResult:
     docstring), and ``state``, the base and prefixes in force at its end."""
 
     __slots__ = (
+        "before",
         "clean",
         "count",
         "errors",
@@ -162,6 +163,8 @@ class BlockResult:
         self.lines = 0
         self.size = 0
         self.errors: list[ParseError] = []
+        #: validate: for each of ``errors``, the valid statements of the block before it.
+        self.before: list[int] = []
         self.warnings: list[ParseError] = []
         self.output: Any = None
         self.fatal: BaseException | None = None
@@ -613,6 +616,8 @@ def _do_task(
                 version=version_arg(job.version),
             )
             _start(reading, part)
+            if on_error is not None:
+                on_error = _counting(on_error, reading, done.before)
             done.count = reading.check(reader, on_error)
         else:
             version = version_arg(job.version)
@@ -635,6 +640,16 @@ def _do_task(
     if job.turtle:
         done.state = _state_of(reading)
     return done
+
+
+def _counting(on_error: Any, validator: Any, before: list[int]) -> Any:
+    """``on_error``, recording for each error how many valid statements came before it."""
+
+    def counted(e: ParseError) -> None:
+        before.append(validator.statements)
+        on_error(e)
+
+    return counted
 
 
 def _start(reading: Any, part: Block) -> None:

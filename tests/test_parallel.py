@@ -296,6 +296,8 @@ def test_cli_jobs_give_the_output_of_one_process(tmp_path: Path, small_blocks: N
             results.append((code, out, err.replace(f"rej{j}.", "rej.")))
         assert results[0] == results[1], cmd
         assert results[0][0] == 1
+        if "--max-errors" in cmd:  # the 100 lines before the bad one, counted across blocks
+            assert results[0][2].endswith("(1 error, 0 warnings); 100 statements")
     assert (tmp_path / "out1.nq").read_bytes() == (tmp_path / "out2.nq").read_bytes()
     assert (tmp_path / "rej1.nq").read_bytes() == (tmp_path / "rej2.nq").read_bytes()
     one, two = (gzip.decompress((tmp_path / f"out{j}.nq.gz").read_bytes()) for j in "12")

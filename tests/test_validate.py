@@ -572,6 +572,21 @@ def test_cli_max_errors_turtle(tmp_path: Path) -> None:
     assert "(2 errors, 0 warnings)" in out.stderr
 
 
+@pytest.mark.parametrize("ext", ["nt", "ttl"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_max_errors_counts_the_statements_before_the_stop(tmp_path: Path, ext: str, jobs: str) -> None:
+    # The summary used to say "0 statements": the count was lost when the stop was raised.
+    good = "<http://ex/s> <http://ex/p> <http://ex/o{}> .\n"
+    lines = [good.format(i) for i in range(5)] + ["<http://ex/s> <http://ex/p> .\n"]
+    lines += [good.format(i) for i in range(5, 8)] + ["bad .\n", good.format(9)]
+    path = tmp_path / f"doc.{ext}"
+    path.write_text("".join(lines), encoding="utf-8")
+    stopped = run_cli(["validate", "-j", jobs, "--max-errors", "1", str(path)])
+    assert "(1 error, 0 warnings); 5 statements in " in stopped.stderr
+    whole = run_cli(["validate", "-j", jobs, str(path)])
+    assert "(2 errors, 0 warnings); 9 statements in " in whole.stderr
+
+
 def test_cli_max_errors_one_file_does_not_stop_the_next(tmp_path: Path) -> None:
     a = tmp_path / "a.nt"
     b = tmp_path / "b.nt"

@@ -111,6 +111,12 @@ class LineValidator(LineParser):
             pass
         return self._count
 
+    @property
+    def statements(self) -> int:
+        """The valid statements counted so far: while ``on_error`` runs, those before the
+        statement it is given (what a caller that stops there reports)."""
+        return self._count
+
     def _fast(self, src: str, out: list[Any]) -> Fast:
         """Whole runs of lines first, one regex call for many statements; then one statement
         of the strict forms; both counted. What neither takes goes to the precise reader."""

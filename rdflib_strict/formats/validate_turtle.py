@@ -176,7 +176,8 @@ class TurtleValidator(TurtleParser):
     def __init__(self, trig: bool, base: str | None, warn: Warn | None = None) -> None:
         super().__init__(Terms(None, values=False), base, None, trig=trig)
         self.warn = warn
-        self._triples = 0
+        self._triples = 0  # taken by the run regex
+        self._parsed = 0  # read by the parser
         # Each declared prefix's use in the run regex, which depends on nothing else.
         self._kinds: dict[str, int] = {}
         # The run regex's match for the current kinds; None once a directive changed them.
@@ -187,9 +188,15 @@ class TurtleValidator(TurtleParser):
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid triples in ``reader``'s document."""
-        self._triples = 0
-        count = self.parse(reader, _discard, on_error)
-        return count + self._triples
+        self._triples = self._parsed = 0
+        self.parse(reader, _discard, on_error)
+        return self.statements
+
+    @property
+    def statements(self) -> int:
+        """The valid triples counted so far: while ``on_error`` runs, those before the
+        statement it is given (what a caller that stops there reports)."""
+        return self._triples + self._parsed
 
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
     def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
@@ -198,15 +205,23 @@ class TurtleValidator(TurtleParser):
         if run is None:
             run = self._current_run(src, pos)
             if run is None:
-                return super()._read_statement(src, pos, out)
+                return self._read_counted(src, pos, out)
         m = run(src, pos)
         if m is None:
-            return super()._read_statement(src, pos, out)
+            return self._read_counted(src, pos, out)
         end = m.end()
         if self.warn is None or src.find("^^", pos, end) < 0:
             self._triples += len(_TRIPLE_END.findall(src, pos, end))
         else:
             self._count_and_check_typed(src, pos, end)
+        return end
+
+    def _read_counted(self, src: str, pos: int, out: list[SinkQuad]) -> int:
+        # Counted as each statement is read, not as batches are handed on, so that the count
+        # is exact at an error in the middle of a chunk (a statement that raises adds none).
+        before = len(out)
+        end = super()._read_statement(src, pos, out)
+        self._parsed += len(out) - before
         return end
 
     def _declare_prefix(self, prefix: str, namespace: str) -> None:
