@@ -14,6 +14,8 @@ from locations import RDF_CANON_MISSING, RDF_TESTS_MISSING, find_rdf_canon_dir, 
 from locations import repo_root as _repo_root
 from locations import shared_data_dir as _shared_data_dir
 
+pytest_plugins = ["earl"]  # pytest --earl FILE: tests/earl.py
+
 
 def _not_ill_typed_noise(record: logging.LogRecord) -> bool:
     # rdflib logs this, with a formatted traceback, for every ill-typed literal it builds; the

@@ -120,6 +120,7 @@ class W3CTest:
     result: Path | None  # local mf:result file, if any
     hash_algorithm: str | None = None  # rdfc:hashAlgorithm (rdf-canon entries), e.g. "SHA384"
     suite: str = ""  # the manifest that lists the entry (another one may include it)
+    iri: str = ""  # the entry's IRI, as EARL reports name the test (earl:test)
 
 
 def _local_path(text: str, base: str, directory: Path) -> Path:
@@ -219,6 +220,7 @@ def _read_manifest(root: Path, rel: str, base: str, prefix: str, kinds: Namespac
                 result=None if result is None else _local_path(result.value, base, directory),
                 hash_algorithm=None if algorithm is None else algorithm.value,
                 suite=rel,
+                iri=entry_iri,
             )
         )
     return tuple(tests)
