@@ -24,6 +24,7 @@ LAYERS: dict[str, int] = {
     "api": 3,
     "canon": 3,  # RDFC-1.0 of a Graph or Dataset
     "dask": 3,
+    "diff": 3,  # the statements only in one of two documents, placed
     "error_rules": 3,
     "shacl": 3,
     "cli": 4,
