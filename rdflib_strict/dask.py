@@ -88,6 +88,7 @@ from .parallel import Block, BlockTask, TurtleState, cut_after, do_block, turtle
 from .syntax.chunks import cut_at_line_end
 from .syntax.errors import ParseError
 from .syntax.positions import ByteLineEnds
+from .syntax.version import RdfVersion, version_arg
 
 __all__ = ["COLUMNS", "ERROR_COLUMNS", "OnErrorMode", "read_dataframe", "read_quads"]
 
@@ -126,6 +127,7 @@ class _Block(NamedTuple):
     base: str | None = None
     state: TurtleState | None = None
     next_state: TurtleState | None = None
+    version: str = "1.1"  # the RDF read, as RdfVersion's value
 
 
 @overload
@@ -137,6 +139,7 @@ def read_quads(
     *,
     storage_options: dict[str, Any] | None = ...,
     base: str | None = ...,
+    version: str = ...,
 ) -> db.Bag: ...
 
 
@@ -149,6 +152,7 @@ def read_quads(
     on_error: Literal["skip"],
     storage_options: dict[str, Any] | None = ...,
     base: str | None = ...,
+    version: str = ...,
 ) -> tuple[db.Bag, db.Bag]: ...
 
 
@@ -161,6 +165,7 @@ def read_quads(
     *,
     storage_options: dict[str, Any] | None = ...,
     base: str | None = ...,
+    version: str = ...,
 ) -> tuple[db.Bag, db.Bag]: ...
 
 
@@ -172,6 +177,7 @@ def read_quads(
     *,
     storage_options: dict[str, Any] | None = None,
     base: str | None = None,
+    version: str = "1.1",
 ) -> db.Bag | tuple[db.Bag, db.Bag]:
     """The statements of N-Triples, N-Quads, Turtle or TriG files as a Dask bag of ``(s, p, o, g)``.
 
@@ -179,7 +185,8 @@ def read_quads(
     ``nquads``, ``turtle``, ``trig`` or an alias, for every file; None: each file's extension
     tells. ``blocksize``: bytes per partition (an int or ``"64MiB"``), None for one partition
     per file. ``base``: Turtle and TriG's base IRI before any ``@base`` (default: each file's
-    location).
+    location). ``version``: the RDF read, ``"1.1"`` (the default), ``"1.2"`` or ``"1.2-basic"``,
+    as ``rdflib_strict.iterparse`` takes it.
 
     The terms are rdflib terms, ``g`` None for the default graph; the bag's order is the
     files' order and each file's document order. A blank node label names one node within
@@ -193,7 +200,7 @@ def read_quads(
     once. Raises ValueError at once for a format it cannot tell.
     """
     skip = _mode(on_error)
-    parsed = _parsed(urlpath, format, blocksize, skip, storage_options, base)
+    parsed = _parsed(urlpath, format, blocksize, skip, storage_options, base, version)
     statements = _map(parsed, operator.itemgetter(0))
     if not skip:
         return statements
@@ -209,6 +216,7 @@ def read_dataframe(
     *,
     storage_options: dict[str, Any] | None = ...,
     base: str | None = ...,
+    version: str = ...,
 ) -> dd.DataFrame: ...
 
 
@@ -221,6 +229,7 @@ def read_dataframe(
     on_error: Literal["skip"],
     storage_options: dict[str, Any] | None = ...,
     base: str | None = ...,
+    version: str = ...,
 ) -> tuple[dd.DataFrame, dd.DataFrame]: ...
 
 
@@ -233,6 +242,7 @@ def read_dataframe(
     *,
     storage_options: dict[str, Any] | None = ...,
     base: str | None = ...,
+    version: str = ...,
 ) -> tuple[dd.DataFrame, dd.DataFrame]: ...
 
 
@@ -244,6 +254,7 @@ def read_dataframe(
     *,
     storage_options: dict[str, Any] | None = None,
     base: str | None = None,
+    version: str = "1.1",
 ) -> dd.DataFrame | tuple[dd.DataFrame, dd.DataFrame]:
     """The statements of N-Triples, N-Quads, Turtle or TriG files as a Dask dataframe of term text.
 
@@ -258,15 +269,16 @@ def read_dataframe(
 
     ``on_error="skip"``: a pair ``(frame, errors)`` of dataframes; ``errors`` has a row per
     bad statement, in document order, with the ParseError's fields ``filename``, ``lineno``,
-    ``colno`` (1-based), ``msg``, ``text`` (the line) and ``skipped`` (the statement's text).
+    ``colno`` (1-based), ``msg``, ``text`` (the line), ``skipped`` (the statement's text) and
+    ``kind`` (what the error is: ``ParseError.kind``'s value, such as ``relative-iri``).
     Compute both in one call to parse once::
 
         dask.compute(frame.to_parquet("out", compute=False), errors.to_csv("errors-*.csv", compute=False))
     """
     skip = _mode(on_error)
-    parsed = _parsed(urlpath, format, blocksize, skip, storage_options, base)
+    parsed = _parsed(urlpath, format, blocksize, skip, storage_options, base, version)
     frame_meta, errors_meta = _metas()
-    frame = _frame(_map(parsed, _rows), frame_meta)
+    frame = _frame(_map(parsed, _rows, version_arg(version)), frame_meta)
     if not skip:
         return frame
     return frame, _frame(_map(parsed, _error_rows), errors_meta)
@@ -290,6 +302,7 @@ def _error_columns() -> dict[str, Any]:
         "msg": string,
         "text": string,
         "skipped": string,
+        "kind": string,
     }
 
 
@@ -345,8 +358,10 @@ def _parsed(
     skip: bool,
     storage_options: dict[str, Any] | None,
     base: str | None = None,
+    version: str = "1.1",
 ) -> db.Bag:
     """A bag with one partition per block: ``[statements, errors]``."""
+    rdf = version_arg(version).value  # a bad one is refused now, not on a worker
     paths_given: str | list[str] = (
         os.fspath(urlpath) if isinstance(urlpath, (str, os.PathLike)) else [os.fspath(u) for u in urlpath]
     )
@@ -364,11 +379,12 @@ def _parsed(
         quads = FORMATS[fmt].has_graphs
         prefix = document_prefix()  # one per file, drawn now: recomputing gives the same nodes
         if compression_of_name(path) is not None:
-            blocks.append(_Block(fs, path, name, quads, prefix, 0, 1, 0, 0, 0, True))
+            blocks.append(_Block(fs, path, name, quads, prefix, 0, 1, 0, 0, 0, True, version=rdf))
             continue
         if not FORMATS[fmt].line_based:
             where = base if base is not None else file_iri(path) if local else name
-            blocks += _turtle_blocks(_Block(fs, path, name, quads, prefix, 0, 1, 0, 0, 0, False), size, where)
+            file = _Block(fs, path, name, quads, prefix, 0, 1, 0, 0, 0, False, version=rdf)
+            blocks += _turtle_blocks(file, size, where)
             continue
         total = fs.size(path)
         step = (total or 1) if size is None else size
@@ -376,7 +392,18 @@ def _parsed(
         for number, offset in enumerate(starts):
             blocks.append(
                 _Block(
-                    fs, path, name, quads, prefix, number, len(starts), offset, offset + step, total, False
+                    fs,
+                    path,
+                    name,
+                    quads,
+                    prefix,
+                    number,
+                    len(starts),
+                    offset,
+                    offset + step,
+                    total,
+                    False,
+                    version=rdf,
                 )
             )
     one_each: db.Bag = db.from_sequence(blocks, npartitions=len(blocks))  # type: ignore[no-untyped-call]
@@ -395,7 +422,9 @@ def _turtle_blocks(file: _Block, size: int | None, base: str) -> list[_Block]:
     first = file._replace(turtle=True, base=base, whole=size is None)
     if size is None:
         return [first]
-    job = BlockTask("statements", file.quads, file.name, file.prefix, False, turtle=True, base=base)
+    job = BlockTask(
+        "statements", file.quads, file.name, file.prefix, False, turtle=True, base=base, version=file.version
+    )
     with file.fs.open(file.path, "rb") as f:
         carry = [b""]
 
@@ -431,7 +460,14 @@ def _parse(blocks: list[_Block], skip: bool) -> list[Any]:
     """A partition's ``[statements, errors]`` (runs on a worker)."""
     (block,) = blocks
     job = BlockTask(
-        "statements", block.quads, block.name, block.prefix, skip, turtle=block.turtle, base=block.base
+        "statements",
+        block.quads,
+        block.name,
+        block.prefix,
+        skip,
+        turtle=block.turtle,
+        base=block.base,
+        version=block.version,
     )
     with block.fs.open(block.path, "rb") as f:
         head = b""  # the file's first bytes, when read
@@ -518,16 +554,16 @@ def _line_ends_before(f: Any, start: int) -> int:
     return ends.count
 
 
-def _error_rows(partition: list[Any]) -> list[tuple[str, int, int, str, str, str]]:
+def _error_rows(partition: list[Any]) -> list[tuple[str, int, int, str, str, str, str]]:
     """The errors of a parsed partition as rows of ``ERROR_COLUMNS``."""
     errors: list[ParseError] = partition[1]
-    return [(e.filename, e.lineno, e.colno, e.msg, e.text, e.skipped) for e in errors]
+    return [(e.filename, e.lineno, e.colno, e.msg, e.text, e.skipped, e.kind.value) for e in errors]
 
 
-def _rows(partition: list[Any]) -> list[tuple[str, str, str, str | None]]:
+def _rows(partition: list[Any], version: RdfVersion) -> list[tuple[str, str, str, str | None]]:
     """The statements of a parsed partition as term text (runs on a worker)."""
     statements: list[Statement] = partition[0]
-    writer = TermWriter(canonical=True)
+    writer = TermWriter(canonical=True, version=version)
     rows = []
     for statement in statements:
         s, p, o, g = statement

@@ -23,6 +23,7 @@ import pytest
 from rdflib.term import BNode, Literal, Node
 
 import rdflib_strict
+from rdflib_strict import TripleTerm
 from rdflib_strict.dask import read_dataframe, read_quads
 
 RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
@@ -119,17 +120,25 @@ def assert_same_statements(got: Sequence[Any], expected: Sequence[Any], canonica
     assert len(got) == len(expected)
     forward: dict[Node, Node] = {}
     backward: dict[Node, Node] = {}
+
+    def same(a: Any, b: Any, where: Any) -> None:
+        if isinstance(a, BNode) or isinstance(b, BNode):
+            assert isinstance(a, BNode) and isinstance(b, BNode), where
+            assert forward.setdefault(a, b) == b and backward.setdefault(b, a) == a, where
+        elif isinstance(a, TripleTerm) or isinstance(b, TripleTerm):  # its parts, blank nodes too
+            assert isinstance(a, TripleTerm) and isinstance(b, TripleTerm), where
+            for x, y in ((a.subject, b.subject), (a.predicate, b.predicate), (a.object, b.object)):
+                same(x, y, where)
+        else:
+            assert type(a) is type(b) and a == b, where
+            if isinstance(a, Literal):
+                lang = b.language.lower() if canonical and b.language else b.language
+                assert (str(a), a.datatype, a.language) == (str(b), b.datatype, lang)
+
     for mine, theirs in zip(got, expected, strict=True):
         assert len(mine) == len(theirs) == 4
         for a, b in zip(mine, theirs, strict=True):
-            if isinstance(a, BNode) or isinstance(b, BNode):
-                assert isinstance(a, BNode) and isinstance(b, BNode), (mine, theirs)
-                assert forward.setdefault(a, b) == b and backward.setdefault(b, a) == a, (mine, theirs)
-            else:
-                assert type(a) is type(b) and a == b, (mine, theirs)
-                if isinstance(a, Literal):
-                    lang = b.language.lower() if canonical and b.language else b.language
-                    assert (str(a), a.datatype, a.language) == (str(b), b.datatype, lang)
+            same(a, b, (mine, theirs))
 
 
 def error_fields(e: Any) -> tuple[Any, ...]:
@@ -283,9 +292,9 @@ def check_dataframe_skip(tmp_path: Path, scheduler: Any) -> None:
     frame, errors = read_dataframe(path, blocksize=1000, on_error="skip")
     got, got_errors = compute(scheduler, frame, errors)
     assert len(got) == len(expected)
-    assert list(got_errors.columns) == ["filename", "lineno", "colno", "msg", "text", "skipped"]
+    assert list(got_errors.columns) == ["filename", "lineno", "colno", "msg", "text", "skipped", "kind"]
     assert list(got_errors.itertuples(index=False, name=None)) == [
-        (e.filename, e.lineno, e.colno, e.msg, e.text, e.skipped) for e in expected_errors
+        (e.filename, e.lineno, e.colno, e.msg, e.text, e.skipped, e.kind.value) for e in expected_errors
     ]
 
 
@@ -434,3 +443,42 @@ def test_example_dump_to_parquet(tmp_path: Path, repo_root: Path, capsys: pytest
 
     stored = pd.read_parquet(out)
     assert len(stored) == 9 and list(stored.columns) == ["s", "p", "o", "g"]
+
+
+# --- RDF 1.2: version= as iterparse takes it ----------------------------------------------------
+
+_RDF12 = (
+    "<http://ex/s> <http://ex/p> <<( <http://ex/a> <http://ex/b> _:x )>> .\n"
+    '<http://ex/s> <http://ex/q> "salam"@ar--rtl .\n'
+    "_:x <http://ex/p> <http://ex/o> .\n"
+) * 20
+
+
+def test_version_reads_rdf12_as_iterparse_does(tmp_path: Path) -> None:
+    path = write(tmp_path / "star.nt", _RDF12)
+    (got,) = dask.compute(read_quads(path, blocksize=200, version="1.2"), scheduler="sync")
+    expected = list(rdflib_strict.iterparse(path, version="1.2"))
+    assert len(got) == len(expected) == 60
+    assert_same_statements(got, expected)
+    (frame,) = dask.compute(read_dataframe(path, blocksize=200, version="1.2"), scheduler="sync")
+    rows = [row[:3] for row in frame.itertuples(index=False, name=None)]
+    assert frame["g"].isna().all()
+    # A triple term as its N-Triples text; the blank node inside it is the document's _:x.
+    label = rows[2][0]
+    assert rows[0] == ("<http://ex/s>", "<http://ex/p>", f"<<( <http://ex/a> <http://ex/b> {label} )>>")
+    assert rows[1] == ("<http://ex/s>", "<http://ex/q>", '"salam"@ar--rtl')
+
+
+def test_rdf12_in_rdf11_mode_is_an_error_of_its_own_kind(tmp_path: Path) -> None:
+    path = write(tmp_path / "star.nt", _RDF12)
+    frame, errors = read_dataframe(path, blocksize=200, on_error="skip")
+    got, got_errors = dask.compute(frame, errors, scheduler="sync")
+    assert len(got) == 20
+    assert list(got_errors["lineno"]) == [n for k in range(20) for n in (3 * k + 1, 3 * k + 2)]
+    assert set(got_errors["kind"]) == {"not-rdf11"}
+
+
+def test_a_bad_version_is_refused_when_the_collection_is_built(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.nt", _RDF12)
+    with pytest.raises(ValueError, match="version must be one of"):
+        read_quads(path, version="1.3")
