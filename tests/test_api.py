@@ -19,6 +19,7 @@ from w3c import assert_same_graph, oxigraph_graph
 
 import rdflib_strict
 from rdflib_strict import ParseError, iterparse
+from rdflib_strict.syntax.errors import SerializeError
 
 REPO = repo_root()
 APP = REPO / "tests" / "data" / "app" / "existing_app.py"
@@ -236,3 +237,19 @@ def test_importing_the_package_loads_no_optional_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "[]\n"
+
+
+@pytest.mark.parametrize("name", ["nt", "application/n-triples", "nquads"])
+def test_installed_names_take_rdf12_when_asked(installed: None, name: str) -> None:
+    # The drop-in passes version= through: RDF 1.2 read and written under rdflib's own names.
+    doc = '<http://ex/s> <http://ex/p> <<( <http://ex/a> <http://ex/b> "x"@en--ltr )>> .\n'
+    target = Dataset() if "quads" in name else Graph()
+    target.parse(data=doc, format=name, version="1.2")
+    ((_, _, o, *_),) = target.quads() if isinstance(target, Dataset) else target
+    assert isinstance(o, rdflib_strict.TripleTerm)
+    assert o.object == rdflib_strict.DirLangLiteral("x", lang="en", direction="ltr")
+    assert target.serialize(format=name, version="1.2") == doc
+    with pytest.raises(rdflib_strict.ParseError, match=re.escape('version="1.2"')):
+        Graph().parse(data=doc, format=name)
+    with pytest.raises(SerializeError, match=re.escape('version="1.2"')):
+        target.serialize(format=name)
