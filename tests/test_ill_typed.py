@@ -176,3 +176,20 @@ def test_every_reason_names_its_datatype_first(datatype: str) -> None:
     for reason in reasons:
         named = re.search(r"xsd:(\w+)", reason)
         assert named is not None and named.group(1) == datatype[len(X) :], reason
+
+
+@pytest.mark.parametrize("fmt", ["ntriples", "nquads"])
+def test_an_ill_typed_literal_inside_a_triple_term_is_warned_at_its_place(fmt: str) -> None:
+    # The literal a triple term nests (the one place a literal can be in one) is checked as an
+    # object is; before, only a statement's own object was.
+    integer = "<http://www.w3.org/2001/XMLSchema#integer>"
+    doc = (
+        "<http://ex/s> <http://ex/p> <<( <http://ex/a> <http://ex/b>"
+        f' <<( <http://ex/a> <http://ex/b> "abc"^^{integer} )>> )>> .\n'
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert len(list(iterparse(data=doc, format=fmt, version="1.2"))) == 1
+    (warning,) = [w.message for w in caught if isinstance(w.message, IllTypedLiteralWarning)]
+    assert (warning.datatype, warning.count) == ("xsd:integer", 1)
+    assert (warning.first.lineno, warning.first.colno) == (1, 93)

@@ -311,7 +311,10 @@ class LineParser(BatchReader):
         return lit
 
     def _warn_ill_typed(self, o: Node, pos: int) -> None:
-        """Hand ``warn`` the object ``o`` of the statement read at ``pos`` if it is ill-typed."""
+        """Hand ``warn`` the object ``o`` of the statement read at ``pos`` if it is ill-typed
+        (or, for a triple term, the object it nests, the one place a literal can be)."""
+        while isinstance(o, TripleTerm):
+            o = o.object
         if is_literal(o) and o.datatype is not None:
             reason = ill_typed(o, o.datatype)
             if reason is not None:
