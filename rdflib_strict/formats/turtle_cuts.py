@@ -71,7 +71,7 @@ def _body(name: str) -> str:
     place this differs from the parser, which reads ``1`` and an end; the check catches it).
     """
     dot = rf"\.(?=[0-9])|(?<={name})\.(?={name}|[:%\\.])"
-    plain = r"[^\[\](){}.\"'<#\\@]+"
+    plain = r"[^\[\](){}.\"'<>|#\\@]+"
     return f"(?:{plain}|{_IRIREF}|{_STRINGS}|#[^\\r\\n]*|{_LOCAL_ESCAPE}|{dot})*"
 
 
@@ -79,17 +79,20 @@ def _patterns(name: str) -> dict[str, str]:
     body = _body(name)
     # A statement of no brackets, braces or directive, ending in a '.' a space follows;
     # (?=(...))\1 takes the body atomically (no backtracking into it when the '.' is missing).
-    plain_statement = rf"{_WS}(?![@]|(?i:prefix|base)(?![^\s<\[#]))(?=({body}))\1\.(?=[ \t\r\n#])"
+    plain_statement = rf"{_WS}(?![@]|(?i:prefix|base|version)(?![^\s<\[#\"']))(?=({body}))\1\.(?=[ \t\r\n#])"
     pname_ns = r"[^ \t\r\n<#\"':]*:"
     iri = _IRIREF
+    # [RDF 1.2] VersionSpecifier: a one-line string.
+    version = f"\"(?!\"\"){STRING_QUOTE_BODY}\"|'(?!''){STRING_SINGLE_QUOTE_BODY}'"
+
     return {
         "ws": _WS,
         "body": body,
         "run": f"(?:{plain_statement}){{1,{RUN_STATEMENTS}}}",
         # [4] prefixID, [5] base: to their '.'; [6s] sparqlPrefix, [5s] sparqlBase: to the IRI.
-        "at": rf"@(?:prefix{_WS}{pname_ns}|base){_WS}{iri}{_WS}\.",
-        "sparql": rf"(?i:prefix{_WS}{pname_ns}|base){_WS}{iri}",
-        "keyword": r"(?i:prefix|base)(?![^\s<\[#])",
+        "at": rf"@(?:(?:prefix{_WS}{pname_ns}|base){_WS}{iri}|version{_WS}(?:{version})){_WS}\.",
+        "sparql": rf"(?i:(?:prefix{_WS}{pname_ns}|base){_WS}{iri}|version{_WS}(?:{version}))",
+        "keyword": r"(?i:prefix|base|version)(?![^\s<\[#\"'])",
         # After a statement's end: the rest of its line, if it is blank or a comment.
         "rest": r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n)",
     }
@@ -172,7 +175,9 @@ class StatementCuts(Generic[Text]):
         c = text[pos : pos + 1]
         if c in ("@", b"@"):
             m = self._at(text, pos)
-        elif c in ("p", "P", "b", "B", b"p", b"P", b"b", b"B") and self._keyword(text, pos):
+        elif c in ("p", "P", "b", "B", "v", "V", b"p", b"P", b"b", b"B", b"v", b"V") and self._keyword(
+            text, pos
+        ):
             m = self._sparql(text, pos)
         else:
             return _NO_DIRECTIVE
@@ -209,6 +214,18 @@ class StatementCuts(Generic[Text]):
                 depth -= 1
                 if depth < 0:
                     return _UNSURE, None
+            elif c in ("<", ">", "|", b"<", b">", b"|") or text[pos : pos + 2] in ("{|", b"{|"):
+                # [RDF 1.2] '<<' and '>>' ('<<(' and ')>>' with their parentheses), '{|' and '|}'
+                pair = text[pos : pos + 2]
+                if pair in ("<<", "{|", b"<<", b"{|"):
+                    depth += 1
+                elif pair in (">>", "|}", b">>", b"|}"):
+                    depth -= 1
+                    if depth < 0:
+                        return _UNSURE, None
+                else:
+                    return _UNSURE, None
+                pos += 1
             elif c in ("{", b"{") and self.trig and not depth and not self._braces:
                 self._braces = 1
                 return pos + 1, None
