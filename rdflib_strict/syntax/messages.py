@@ -56,10 +56,10 @@ BASE_DIRECTION: Final = f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
 VERSION: Final = f"'VERSION' is {NOT_RDF11}"
 #: A triple term read as RDF 1.2 Basic.
 TRIPLE_TERMS_BASIC: Final = not_rdf12_basic("triple terms ('<<( ... )>>')")
-#: Turtle and TriG asked to read or write RDF 1.2, which they do not yet.
+#: The Turtle and TriG writers asked to write RDF 1.2, which they do not yet.
 RDF12_NOT_YET: Final = (
-    "RDF 1.2 Turtle and TriG are not supported yet (only N-Triples and N-Quads are): "
-    'use version="1.1" (the default) for RDF 1.1 Turtle and TriG'
+    "the Turtle and TriG writers do not write RDF 1.2 yet (the readers do): serialize RDF 1.2 "
+    'terms as N-Triples or N-Quads with version="1.2"'
 )
 
 
