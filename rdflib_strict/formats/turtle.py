@@ -48,7 +48,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from enum import IntEnum
 from functools import partial
 from itertools import chain
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, NoReturn
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
@@ -736,16 +736,15 @@ class TurtleParser(BatchReader):
     # from the last; ``lang is dt`` means both None (a simple literal); and as no object ends in
     # '.', a match without ';' or ',' ends after a '.' or before a ']'.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
-        """One ``triples '.'`` statement, the productions above in one flat loop: the innermost
-        in locals, the enclosing ones on ``stack``, ``state`` naming the next token."""
+        """One ``triples '.'`` statement in one flat loop: the innermost production in locals."""
         ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
         stack: list[Frame] = []
         pname, iri, plain = self._pnames.get, self._iris.get, self._plain.get  # cached terms by text
         fast_pair, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match  # pair: verb object
         push, new_frame = stack.append, tuple.__new__
-        kind, pending, predicate, head, last, opening, p = _TOP, -1, _UNSET, None, None, None, None
         subject, state, term_start, pos = self._fast_subject(src, pos)
-        first = term_start
+        kind, pending, predicate, head, last = _TOP, -1, _UNSET, None, None
+        opening, p, first = None, None, term_start
         while True:  # fast path first: "verb object" or "object", then ';' ',' '.'
             if state == _OBJECT and (m := fast_object(src, pos)) is not None:
                 _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
@@ -769,15 +768,10 @@ class TurtleParser(BatchReader):
                     state = _AFTER_SEMICOLON if punct == ";" else _OBJECT if punct == "," else _AFTER_OBJECT
                     continue
             pos = ws(src, pos).end()
-            if pos >= n:
-                raise self._need_more_or_fail(pos, self._expected_in(state, kind, src, term_start, pos))
-            c = src[pos]
+            c = src[pos] if pos < n else self._at_buffer_end(pos, state, kind, term_start)
             if state != _SUBJECT and state != _OBJECT and state != _ITEM:  # between terms
-                if (
-                    (c == "]" and kind == _PROPERTY_LIST) or (c == "|" and kind == _ANNOTATION)
-                ) and state != _VERB:
-                    # The object was the whole '[ ... ]' (no quote), or the one annotated.
-                    pos, term, frame = self._close_nested(stack.pop(), subject, src, pos)
+                if c in "]|" and kind == (_PROPERTY_LIST if c == "]" else _ANNOTATION) and state != _VERB:
+                    pos, term, frame = self._close_nested(stack.pop(), subject, src, pos)  # object: no quote
                     kind, subject, predicate, head, last, state, first, _, _ = frame
                     term_start = -1
                 elif c in ";,.}":
@@ -786,9 +780,7 @@ class TurtleParser(BatchReader):
                         return pos
                     state, first = next_state, -1
                 elif state == _AFTER_OBJECT:  # RDF 1.2's annotation of the triple just read, or an error
-                    here = new_frame(
-                        Frame, (kind, subject, predicate, term, last, state, first, pos, pending)
-                    )
+                    here = Frame(kind, subject, predicate, term, last, state, first, pos, pending)
                     pos, kind, subject, predicate, state, first = self._annotate(src, here, term_start, stack)
                 else:
                     first = pos if first < 0 else first
@@ -815,16 +807,18 @@ class TurtleParser(BatchReader):
                 head, last = self._add_item(term, head, last, out)
             else:
                 subject, state, first = term, _VERB, begin
-            pending = (
-                pending
-                if spans is None
-                else self._placed_term(state, first, begin, -1 if opening else pos, term, head, last)
-            )
+            if spans is not None:
+                pending = self._placed_term(state, first, begin, -1 if opening else pos, term, head, last)
             if opening is not None:  # [14] blankNodePropertyList: its predicateObjectList next
                 after = _VERB_OR_END if state == _VERB else state
                 push(new_frame(Frame, (kind, subject, predicate, head, last, after, first, begin, pending)))
                 kind, subject, predicate, state = _PROPERTY_LIST, opening, _UNSET, _VERB
                 opening, first = None, -1
+
+    def _at_buffer_end(self, pos: int, state: State, kind: Kind, term_start: int) -> NoReturn:
+        """At the end of the buffer, between tokens: ask for more input, or fail at the end of
+        the document."""
+        raise self._need_more_or_fail(pos, self._expected_in(state, kind, self._src, term_start, pos))
 
     # [7] predicateObjectList's ';', [8] objectList's ',' and the '.' that ends [6] triples
     def _separator(
