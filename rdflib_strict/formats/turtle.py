@@ -1456,19 +1456,23 @@ class TurtleParser(BatchReader):
         tag_end = m.end()
         if src.startswith("--", tag_end):
             return self._read_direction(src, end, tag_end, lexical, m.group())
-        # The tag ends where LANGTAG does: `"x"@en_:b` is a tag and a blank node. Only
-        # text that no term could start is named as part of a bad tag (`"x"@en_US`).
-        if _is_name_char(src, tag_end) and not _starts_term(src, tag_end):
-            raise self._error(
-                end,
-                token_end(src, end),
-                f"invalid language tag {describe_found(src, end)}",
-                ErrorKind.INVALID_LANGUAGE_TAG,
-            )
+        self._check_tag_end(src, end, tag_end)
         try:
             return tag_end, self.terms.literal(lexical, None, m.group())
         except SpanError as e:
             raise self._located(e, end, tag_end) from None
+
+    def _check_tag_end(self, src: str, at: int, end: int) -> None:
+        """The tag whose '@' is at ``at`` ends where LANGTAG (or LANG_DIR) does, at ``end``:
+        `"x"@en_:b` is a tag and a blank node. Only text that no term could start is named as
+        part of a bad tag (`"x"@en_US`)."""
+        if _is_name_char(src, end) and not _starts_term(src, end):
+            raise self._error(
+                at,
+                token_end(src, at),
+                f"invalid language tag {describe_found(src, at)}",
+                ErrorKind.INVALID_LANGUAGE_TAG,
+            )
 
     def _read_direction(self, src: str, at: int, pos: int, lexical: str, lang: str) -> tuple[int, Literal]:
         """[RDF 1.2] LANG_DIR: the literal whose tag's '@' is at ``at`` and '--' at ``pos``."""
@@ -1476,13 +1480,7 @@ class TurtleParser(BatchReader):
             raise self._error(pos, token_end(src, pos), BASE_DIRECTION, ErrorKind.NOT_RDF11)
         try:
             end, direction = read_direction(src, pos)
-            if _is_name_char(src, end) and not _starts_term(src, end):
-                raise self._error(
-                    at,
-                    token_end(src, at),
-                    f"invalid language tag {describe_found(src, at)}",
-                    ErrorKind.INVALID_LANGUAGE_TAG,
-                )
+            self._check_tag_end(src, at, end)
             return end, self.terms.dir_literal(lexical, lang, direction)
         except SpanError as e:
             raise self._located(e, at, pos, pos) from None

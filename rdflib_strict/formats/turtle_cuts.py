@@ -110,6 +110,10 @@ _MATCHERS: Final = {False: _compiled(False), True: _compiled(True)}
 # for this far, then the scanner gives up (a malformed one).
 _DIRECTIVE_WAIT: Final = 4096
 _NEED, _UNSURE, _NO_DIRECTIVE = -1, -2, -3
+# What nests: '[ ]', '( )' and RDF 1.2's '<< >>' and '{| |}', whose two characters are one token.
+_PAIRS: Final = ("<<", ">>", "{|", "|}", b"<<", b">>", b"{|", b"|}")
+_OPENING: Final = ("[", "(", "<<", "{|", b"[", b"(", b"<<", b"{|")
+_CLOSING: Final = ("]", ")", ">>", "|}", b"]", b")", b">>", b"|}")
 
 
 class StatementCuts(Generic[Text]):
@@ -208,24 +212,15 @@ class StatementCuts(Generic[Text]):
                 if depth:
                     continue  # an error the parser reports; its skip reads on as this does
                 return self._ended(text, pos, want)
-            if c in ("[", "(", b"[", b"("):
+            pair = text[pos : pos + 2]
+            if pair in _PAIRS:  # [RDF 1.2] '<<(' and ')>>' count with their parentheses
+                c, pos = pair, pos + 1
+            if c in _OPENING:
                 depth += 1
-            elif c in ("]", ")", b"]", b")"):
+            elif c in _CLOSING:
                 depth -= 1
                 if depth < 0:
                     return _UNSURE, None
-            elif c in ("<", ">", "|", b"<", b">", b"|") or text[pos : pos + 2] in ("{|", b"{|"):
-                # [RDF 1.2] '<<' and '>>' ('<<(' and ')>>' with their parentheses), '{|' and '|}'
-                pair = text[pos : pos + 2]
-                if pair in ("<<", "{|", b"<<", b"{|"):
-                    depth += 1
-                elif pair in (">>", "|}", b">>", b"|}"):
-                    depth -= 1
-                    if depth < 0:
-                        return _UNSURE, None
-                else:
-                    return _UNSURE, None
-                pos += 1
             elif c in ("{", b"{") and self.trig and not depth and not self._braces:
                 self._braces = 1
                 return pos + 1, None
