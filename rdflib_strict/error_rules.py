@@ -57,14 +57,9 @@ RULES: Final[dict[ErrorKind, Rule]] = dict(
         _rule(
             ErrorKind.NOT_RDF12_BASIC,
             "A triple term in RDF 1.2 Basic",
-            'RDF 1.2 Basic (version="1.2-basic") has no triple terms: read the document with'
-            ' version="1.2" (--rdf-version 1.2).',
-        ),
-        _rule(
-            ErrorKind.RDF12_NOT_YET,
-            "RDF 1.2 Turtle or TriG",
-            "RDF 1.2 is supported for N-Triples and N-Quads only so far: read Turtle and TriG as"
-            " RDF 1.1 (the default).",
+            'RDF 1.2 Basic (version="1.2-basic") has no triple terms, so neither the Turtle and TriG'
+            " forms that stand for them (reified triples, reifiers, annotations): read the document"
+            ' with version="1.2" (--rdf-version 1.2).',
         ),
         _rule(
             ErrorKind.NAMED_GRAPH_IN_GRAPH,

@@ -178,7 +178,7 @@ def test_every_reason_names_its_datatype_first(datatype: str) -> None:
         assert named is not None and named.group(1) == datatype[len(X) :], reason
 
 
-@pytest.mark.parametrize("fmt", ["ntriples", "nquads"])
+@pytest.mark.parametrize("fmt", ["ntriples", "nquads", "turtle", "trig"])
 def test_an_ill_typed_literal_inside_a_triple_term_is_warned_at_its_place(fmt: str) -> None:
     # The literal a triple term nests (the one place a literal can be in one) is checked as an
     # object is; before, only a statement's own object was.

@@ -22,11 +22,12 @@ from test_parallel import temporary_file
 from verdicts import described
 from w3c import MANIFESTS, find_rdf_tests_dir, load_manifest
 
-from rdflib_strict import ParseError, iterparse, parallel
+from rdflib_strict import ParseError, TripleTerm, iterparse, parallel
 from rdflib_strict.edge.readers import make_parser, make_validator
 from rdflib_strict.formats.terms import document_prefix
 from rdflib_strict.formats.turtle_cuts import StatementCuts
 from rdflib_strict.syntax.chunks import ChunkReader
+from rdflib_strict.syntax.version import version_arg
 
 BASE = "http://doc.example/dir/"
 
@@ -68,6 +69,24 @@ BAD = [
     "ex:s ex:p ex:o ] .",
     "@prefix bad: <not an iri> .",
 ]
+# RDF 1.2 (read with version="1.2"): '<<', '>>', '{|', '|}' and '~' end no statement; '.'s inside
+# what they hold end none either; VERSION directives; bad forms.
+GOOD12 = [
+    'ex:s ex:p ex:o {| ex:a "x . y" ; ex:b << ex:c ex:d 1.5 ~ _:r >> |} ~ ex:r2 .',
+    "<< ex:a ex:b << _:b1 ex:c ex:d >> ~ >> ex:p <<( ex:a ex:b <<( [] ex:c 'z' )>> )>> .",
+    "<< ex:a ex:b ex:c >> .",
+    'ex:s ex:p "hi"@en--rtl, ( << ex:a ex:b ex:c >> ) {| ex:q [ ex:r 2.0 ] |} .',
+    'VERSION "1.2"',
+    "@version '1.2' .",
+    "ex:s ex:p ex:o ~ ex:r {| ex:a ex:b {| ex:c ex:d |} |}\n  {| ex:e ex:f |} .",
+]
+TRIG12 = ["ex:g { ex:s ex:p ex:o {| ex:a ex:b |} . << ex:s ex:p ex:o >> }"]
+BAD12 = [
+    "ex:s ex:p ex:o {| |} .",
+    "<<( ex:a ex:b ex:c )>> ex:p ex:o .",
+    "ex:s ex:p << ex:a ex:b ex:c ; ex:d ex:e >> .",
+    "ex:s ex:p ex:o {| ex:a ex:b . ex:c ex:d |} .",
+]
 HEADER = (
     "@prefix ex: <http://ex.example/one/> .\n@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
     "PREFIX : <http://colon.example/>\n"
@@ -75,18 +94,23 @@ HEADER = (
 LINE_ENDS = ["\n", "\r\n", "\r", " ", "\n\n"]
 
 
-def documents(trig: bool, bad: bool) -> st.SearchStrategy[bytes]:
+def documents(trig: bool, bad: bool, rdf12: bool = False) -> st.SearchStrategy[bytes]:
     pieces = GOOD + (TRIG_ONLY if trig else []) + (BAD if bad else [])
+    if rdf12:
+        pieces += GOOD12 + (TRIG12 if trig else []) + (BAD12 if bad else [])
     body = st.lists(st.tuples(st.sampled_from(pieces), st.sampled_from(LINE_ENDS)), max_size=25)
     return body.map(lambda parts: (HEADER + "".join(p + e for p, e in parts)).encode())
 
 
 def _named(statements: list[Any], prefix: str) -> list[tuple[Any, ...]]:
     """Blank nodes by label (a label's id is the prefix, 'l' and the label) or, unlabelled, by
-    the order they first appear in: two nodes that share an id would be one here."""
+    the order they first appear in (inside triple terms too): two nodes that share an id would
+    be one here."""
     order: dict[str, int] = {}
 
     def name(t: Any) -> Any:
+        if isinstance(t, TripleTerm):  # RDF 1.2: its blank nodes are named too
+            return ("<<(", name(t.subject), t.predicate, name(t.object))
         if not isinstance(t, BNode):
             return t
         if t.startswith(prefix + "l"):
@@ -96,8 +120,8 @@ def _named(statements: list[Any], prefix: str) -> list[tuple[Any, ...]]:
     return [tuple(name(t) for t in q) for q in statements]
 
 
-def serial(data: bytes, trig: bool, skip: bool) -> tuple[list[Any], list[Any]]:
-    parser = make_parser("trig" if trig else "turtle", BASE)
+def serial(data: bytes, trig: bool, skip: bool, version: str = "1.1") -> tuple[list[Any], list[Any]]:
+    parser = make_parser("trig" if trig else "turtle", BASE, version=version_arg(version))
     log: list[ParseError] = []
     found: list[Any] = []
     try:
@@ -108,9 +132,11 @@ def serial(data: bytes, trig: bool, skip: bool) -> tuple[list[Any], list[Any]]:
     return _named(found, parser.terms.prefix), described(log)
 
 
-def _job(task: parallel.TaskName, trig: bool, skip: bool, warn: bool = False) -> parallel.BlockTask:
+def _job(
+    task: parallel.TaskName, trig: bool, skip: bool, warn: bool = False, version: str = "1.1"
+) -> parallel.BlockTask:
     return parallel.BlockTask(
-        task, trig, "doc", document_prefix(), skip=skip, warn=warn, turtle=True, base=BASE
+        task, trig, "doc", document_prefix(), skip=skip, warn=warn, turtle=True, base=BASE, version=version
     )
 
 
@@ -130,8 +156,8 @@ def in_blocks(
     return _named(found, job.prefix), described(log)
 
 
-def _serial_result(data: bytes, trig: bool, skip: bool) -> tuple[list[Any], list[Any]]:
-    found, errors = serial(data, trig, skip)
+def _serial_result(data: bytes, trig: bool, skip: bool, version: str = "1.1") -> tuple[list[Any], list[Any]]:
+    found, errors = serial(data, trig, skip, version)
     if not skip and errors:  # stopped at the first error: the statements before may differ
         return [], errors  # in how many batches came out; compared: the error
     return found, errors
@@ -161,9 +187,9 @@ def test_every_cut_the_scanner_offers_is_a_statement_boundary(trig: bool, data: 
     assert got == (expected, [])
 
 
-def test_the_scanner_cuts_after_each_statement_line() -> None:
-    doc = (HEADER + "".join(p + "\n" for p in GOOD[:12])).encode()
-    cuts = StatementCuts(trig=False, binary=True)
+def _cut_lines(doc: bytes, trig: bool) -> list[int]:
+    """The line after which each cut the scanner offers falls, asked for one at every byte."""
+    cuts = StatementCuts(trig=trig, binary=True)
     found = []
     pos, want = 0, 1
     while True:
@@ -172,9 +198,14 @@ def test_the_scanner_cuts_after_each_statement_line() -> None:
             break
         found.append(doc[:cut].count(b"\n"))
         want = cut + 1
-    # After each line of the header and each statement's last line.
-    assert found == [1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19]
     assert not cuts.unsure
+    return found
+
+
+def test_the_scanner_cuts_after_each_statement_line() -> None:
+    doc = (HEADER + "".join(p + "\n" for p in GOOD[:12])).encode()
+    # After each line of the header and each statement's last line.
+    assert _cut_lines(doc, False) == [1, 2, 3, 4, 5, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19]
 
 
 @pytest.mark.parametrize(
@@ -189,6 +220,27 @@ def test_the_scanner_offers_nothing_past_text_it_does_not_follow(text: str) -> N
     cuts = StatementCuts(trig=False, binary=False)
     assert cuts.scan(text, 0, True, 1) == (len(text), None)
     assert cuts.unsure
+
+
+def test_the_scanner_cuts_rdf12_turtle() -> None:
+    """'<<', '>>', '{|', '|}' (a TriG graph block's braces are not theirs) and the version
+    directives are followed: a cut after each statement, none inside one."""
+    for trig in (False, True):
+        pieces = GOOD12 + (TRIG12 if trig else [])
+        doc = (HEADER + "".join(p + "\n" for p in pieces)).encode()
+        assert _cut_lines(doc, trig) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 11] + ([12] if trig else [])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.booleans(), st.booleans(), st.integers(1, 80), st.data())
+def test_rdf12_blocks_give_the_serial_result(trig: bool, skip: bool, block: int, data: st.DataObject) -> None:
+    good = data.draw(documents(trig, bad=False, rdf12=True))
+    assert serial(good, trig, False, "1.2")[1] == []  # RDF 1.2 is read, not refused
+    doc = data.draw(documents(trig, bad=True, rdf12=True))
+    job = _job("statements", trig, skip, version="1.2")
+    for path in temporary_file(doc, ".ttl"):
+        parts = list(parallel.turtle_file_blocks(path, job, block=block))
+        assert in_blocks(parts, job) == _serial_result(doc, trig, skip, "1.2")
 
 
 # --- any document, any cutting: the serial result -------------------------------------------
@@ -354,21 +406,24 @@ def test_cli_validate_j2_reads_turtle_in_blocks(
 # --- every W3C Turtle and TriG entry -------------------------------------------------------
 
 RDF_TESTS = find_rdf_tests_dir()
-_TURTLE_MANIFESTS = [m for m in MANIFESTS if m.startswith(("rdf11-turtle", "rdf11-trig"))]
+_TURTLE_MANIFESTS = [m for m in MANIFESTS if m.endswith(("-turtle", "-trig"))]
 
 
-def _verdicts(path: Path, base: str, trig: bool, pool: Any) -> dict[str, Any]:
+def _verdicts(path: Path, base: str, trig: bool, pool: Any, version: str) -> dict[str, Any]:
     fmt = "trig" if trig else "turtle"
     verdicts: dict[str, Any] = {}
     try:
-        verdicts["validate"] = make_validator(fmt, base).check(ChunkReader(open(path, "rb"), str(path)))
+        validator = make_validator(fmt, base, version=version_arg(version))
+        verdicts["validate"] = validator.check(ChunkReader(open(path, "rb"), str(path)))
     except ParseError:
         verdicts["validate"] = "invalid"
     try:
-        verdicts["iterparse"] = len(list(iterparse(str(path), format=fmt, base=base)))
+        verdicts["iterparse"] = len(list(iterparse(str(path), format=fmt, base=base, version=version)))
     except ParseError:
         verdicts["iterparse"] = "invalid"
-    job = parallel.BlockTask("validate", trig, str(path), document_prefix(), False, turtle=True, base=base)
+    job = parallel.BlockTask(
+        "validate", trig, str(path), document_prefix(), False, turtle=True, base=base, version=version
+    )
     count = 0
     for done in parallel.run_blocks(job, parallel.turtle_file_blocks(str(path), job, 16, 2), 2, pool):
         count = "invalid" if done.fatal is not None else count + done.count  # type: ignore[operator]
@@ -376,7 +431,8 @@ def _verdicts(path: Path, base: str, trig: bool, pool: Any) -> dict[str, Any]:
     from rdflib_strict.dask import read_quads
 
     try:
-        verdicts["dask"] = len(read_quads(str(path), fmt, 16, base=base).compute(scheduler="sync"))
+        bag = read_quads(str(path), fmt, 16, base=base, version=version)
+        verdicts["dask"] = len(bag.compute(scheduler="sync"))
     except ParseError:
         verdicts["dask"] = "invalid"
     return verdicts
@@ -396,7 +452,8 @@ def test_w3c_entries_give_one_verdict_every_way(manifest: str) -> None:
         for case in load_manifest(RDF_TESTS, manifest):
             if "Syntax" not in case.kind and "Eval" not in case.kind:
                 continue
-            verdicts = _verdicts(case.action, case.action_iri, "trig" in manifest, pool)
+            version = "1.2" if manifest.startswith("rdf12") else "1.1"
+            verdicts = _verdicts(case.action, case.action_iri, "trig" in manifest, pool, version)
             positive = "Negative" not in case.kind
             if len(set(verdicts.values())) != 1 or (verdicts["validate"] == "invalid") == positive:
                 wrong.append((case.id, verdicts))

@@ -1,6 +1,6 @@
 """W3C rdf-tests manifests: RDF 1.1 N-Triples, N-Quads, Turtle, TriG (read as RDF 1.1); RDF 1.2
-N-Triples and N-Quads (read with ``version="1.2"``: each includes its c14n and syntax suites and
-the RDF 1.1 suite).
+N-Triples, N-Quads, Turtle and TriG (read with ``version="1.2"``: each includes its own suites,
+c14n and syntax, or eval and syntax, and the RDF 1.1 suite).
 
 One pytest case per manifest entry, id ``<manifest>/<entry>`` (e.g.
 ``rdf11-nt/nt-syntax-bad-uri-01``). The suites are found through ``RDF_TESTS_DIR`` or at
@@ -53,6 +53,8 @@ EXPECTED_ENTRIES: dict[str, int] = {
     "rdf11-trig": 356,
     "rdf12-nt": 140,
     "rdf12-nq": 155,
+    "rdf12-turtle": 416,
+    "rdf12-trig": 416,
 }
 
 #: The RDF 1.2 manifests' entries by the suite that lists them.
@@ -67,15 +69,31 @@ EXPECTED_SUITES: dict[str, dict[str, int]] = {
         "rdf/rdf12/rdf-n-quads/syntax": 27,
         "rdf/rdf11/rdf-n-quads": 87,
     },
+    "rdf12-turtle": {
+        "rdf/rdf12/rdf-turtle/eval": 29,
+        "rdf/rdf12/rdf-turtle/syntax": 74,
+        "rdf/rdf11/rdf-turtle": 313,
+    },
+    "rdf12-trig": {
+        "rdf/rdf12/rdf-trig/eval": 25,
+        "rdf/rdf12/rdf-trig/syntax": 35,
+        "rdf/rdf11/rdf-trig": 356,
+    },
 }
 
 #: The version each manifest is read in (the ``version`` keyword); RDF 1.1 if not named.
-VERSION: dict[str, str] = {"rdf12-nt": "1.2", "rdf12-nq": "1.2"}
+VERSION: dict[str, str] = {"rdf12-nt": "1.2", "rdf12-nq": "1.2", "rdf12-turtle": "1.2", "rdf12-trig": "1.2"}
 
-#: Per RDF 1.2 manifest, its positive entries written in RDF 1.2 syntax (the syntax suite's
-#: 7, and the 5 c14n documents with triple terms or a base direction), each of which an
-#: RDF 1.1 read must refuse as RDF 1.2.
-EXPECTED_RDF12_POSITIVE: dict[str, int] = {"rdf12-nt": 12, "rdf12-nq": 12}
+#: Per RDF 1.2 manifest, its positive entries written in RDF 1.2 syntax, each of which an RDF
+#: 1.1 read must refuse as RDF 1.2: N-Triples and N-Quads, the syntax suite's 7 and the 5 c14n
+#: documents with triple terms or a base direction; Turtle (41 syntax, 29 eval) and TriG (24
+#: syntax, 25 eval), every positive entry of their RDF 1.2 suites.
+EXPECTED_RDF12_POSITIVE: dict[str, int] = {
+    "rdf12-nt": 12,
+    "rdf12-nq": 12,
+    "rdf12-turtle": 70,
+    "rdf12-trig": 49,
+}
 
 #: Known failures to skip, ``{test_id: reason}``. Must end up EMPTY.
 SKIP: dict[str, str] = {}
@@ -141,6 +159,8 @@ LANGUAGE: dict[str, tuple[type[Graph], str]] = {
     "rdf11-trig": (Dataset, "strict-trig"),
     "rdf12-nt": (Graph, "strict-ntriples"),
     "rdf12-nq": (Dataset, "strict-nquads"),
+    "rdf12-turtle": (Graph, "strict-turtle"),
+    "rdf12-trig": (Dataset, "strict-trig"),
 }
 
 
@@ -286,18 +306,20 @@ def _rdf12_positive() -> list[object]:
         pytest.param(case, id=case.id)
         for prefix in VERSION
         for case in CASES[prefix]
-        if case.kind in SYNTAX_OK | C14N and "/rdf12/" in case.suite and rdf12_syntax_features(case.action)
+        if case.kind in SYNTAX_OK | C14N | EVAL
+        and "/rdf12/" in case.suite
+        and rdf12_syntax_features(case.action)
     ]
 
 
 def test_rdf12_positive_entry_counts() -> None:
-    """Every positive entry of the RDF 1.2 syntax suites uses RDF 1.2 syntax (so each is in
-    ``_rdf12_positive``), and 5 of each c14n suite's 41 do; pinned."""
+    """Every positive entry of the RDF 1.2 syntax and eval suites uses RDF 1.2 syntax (so each
+    is in ``_rdf12_positive``), and 5 of each c14n suite's 41 do; pinned."""
     found = Counter(case.manifest for case in (p.values[0] for p in _rdf12_positive()))  # type: ignore[attr-defined]
     assert found == EXPECTED_RDF12_POSITIVE
     for prefix in VERSION:
         for case in CASES[prefix]:
-            if case.kind in SYNTAX_OK and "/rdf12/" in case.suite:
+            if case.kind in SYNTAX_OK | EVAL and "/rdf12/" in case.suite:
                 assert rdf12_syntax_features(case.action), case.id
 
 

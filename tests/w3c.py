@@ -80,6 +80,8 @@ MANIFESTS: dict[str, str] = {
     "rdf11-trig": "rdf/rdf11/rdf-trig",
     "rdf12-nt": "rdf/rdf12/rdf-n-triples",
     "rdf12-nq": "rdf/rdf12/rdf-n-quads",
+    "rdf12-turtle": "rdf/rdf12/rdf-turtle",
+    "rdf12-trig": "rdf/rdf12/rdf-trig",
 }
 
 

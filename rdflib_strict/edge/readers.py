@@ -85,6 +85,7 @@ def make_validator(
 
     validator = TurtleValidator(form.has_graphs, base, warn)
     validator.version = version
+    validator.terms.rdf12 = version.rdf12
     return validator
 
 

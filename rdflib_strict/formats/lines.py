@@ -60,7 +60,7 @@ from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import ill_typed
 from .line_patterns import STATEMENT_END, Groups, statement_pattern
-from .rdf12_terms import DIRECTIONS, TripleTerm
+from .rdf12_terms import TripleTerm, read_direction
 from .terms import Terms, exact_literal, is_literal
 
 __all__ = ["LineParser"]
@@ -101,8 +101,6 @@ _LINE_ENDS: Final = sure_match(r"[\r\n]*")
 # A line's rest and its one line end (LF, CR or CRLF): blank lines after it are not part of
 # it, so a skipped statement's text does not depend on where a chunk ends.
 _REST_OF_LINE: Final = sure_match(r"[^\r\n]*(?:\r\n|\r|\n)?")
-# The letters after a LANG_DIR's '--' (RDF 1.2), checked against DIRECTIONS.
-_DIRECTION: Final = sure_match("[a-zA-Z]*")
 #: RDF 1.2 Turtle's reified triple, which the line formats do not have.
 _REIFIED: Final = (
     "reified triples ('<< ... >>') are Turtle and TriG syntax; N-Triples and N-Quads have "
@@ -561,22 +559,13 @@ class LineParser(BatchReader):
 
     def _directional(self, lexical: str, lang: str, tag_start: int, pos: int) -> tuple[int, Literal]:
         """[RDF 1.2] the literal whose LANG_DIR's '--' is at ``pos``."""
-        src = self._src
         if not self.version.rdf12:
-            raise self._error(pos, token_end(src, pos), BASE_DIRECTION, ErrorKind.NOT_RDF11)
-        end = _DIRECTION(src, pos + 2).end()
-        direction = src[pos + 2 : end]
-        if direction not in DIRECTIONS:
-            raise self._error(
-                pos,
-                max(end, pos + 2),
-                f"invalid base direction '--{direction}': expected '--ltr' or '--rtl'",
-                ErrorKind.INVALID_LANGUAGE_TAG,
-            )
+            raise self._error(pos, token_end(self._src, pos), BASE_DIRECTION, ErrorKind.NOT_RDF11)
         try:
+            end, direction = read_direction(self._src, pos)
             return end, self.terms.dir_literal(lexical, lang, direction)
         except SpanError as e:
-            raise self._located(e, tag_start, pos) from None
+            raise self._located(e, tag_start, pos, pos) from None
 
     def _string(self, pos: int) -> tuple[int, str]:
         """[22] STRING_LITERAL_QUOTE at ``pos`` (which holds '"'): where it ends, and its text."""

@@ -18,10 +18,27 @@ from typing import TYPE_CHECKING, Any, Final
 import rdflib.term
 from rdflib.term import BNode, Literal, Node, URIRef
 
-__all__ = ["DIRECTIONS", "DirLangLiteral", "TripleTerm", "dir_lang_literal"]
+from ..syntax.errors import ErrorKind, SpanError
+from ..syntax.messages import bad_direction
+from ..syntax.scan import sure_match
+
+__all__ = ["DIRECTIONS", "DirLangLiteral", "TripleTerm", "dir_lang_literal", "read_direction"]
 
 #: The base directions of RDF 1.2 Concepts, exactly as written (``--LTR`` is not one).
 DIRECTIONS: Final = frozenset(("ltr", "rtl"))
+# The letters after a LANG_DIR's '--', checked against DIRECTIONS.
+_DIRECTION: Final = sure_match("[a-zA-Z]*")
+
+
+def read_direction(src: str, pos: int) -> tuple[int, str]:
+    """RDF 1.2's ``LANG_DIR ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)* ('--' [a-zA-Z]+)?``, from its
+    '--' at ``pos``: where it ends and its direction; SpanError (offsets from ``pos``) for
+    letters that are no base direction."""
+    end = _DIRECTION(src, pos + 2).end()
+    direction = src[pos + 2 : end]
+    if direction not in DIRECTIONS:
+        raise SpanError(bad_direction(direction), 0, max(end - pos, 2), kind=ErrorKind.INVALID_LANGUAGE_TAG)
+    return end, direction
 
 
 _set_slot = object.__setattr__

@@ -74,6 +74,8 @@ RDF_TYPE: Final = URIRef(RDF.type)
 RDF_FIRST: Final = URIRef(RDF.first)
 RDF_REST: Final = URIRef(RDF.rest)
 RDF_NIL: Final = URIRef(RDF.nil)
+#: RDF 1.2: what a reifier stands for (Turtle's reified triples and annotations).
+RDF_REIFIES: Final = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#reifies")
 
 
 class _SubclassOf(dict[type, bool]):

@@ -1,10 +1,35 @@
-"""Turtle and TriG (RDF 1.1): one streaming, non-recursive parser with exact terms and
-precise errors; a flag adds TriG's graph blocks.
+"""Turtle and TriG (RDF 1.1, and RDF 1.2 when asked for): one streaming, non-recursive parser
+with exact terms and precise errors; a flag adds TriG's graph blocks.
 
     [1]  turtleDoc ::= statement*
     [2]  statement ::= directive | triples '.'
     [1g] trigDoc ::= (directive | block)*
     [2g] block ::= triplesOrGraph | wrappedGraph | triples2 | "GRAPH" labelOrSubject wrappedGraph
+
+RDF 1.2 (``version="1.2"``; the 2026 Turtle and TriG drafts) adds, with these productions:
+
+    triples          ::= ... | reifiedTriple predicateObjectList?
+    objectList       ::= object annotation (',' object annotation)*
+    object           ::= ... | tripleTerm | reifiedTriple
+    reifiedTriple    ::= '<<' rtSubject verb rtObject reifier? '>>'
+    rtSubject        ::= iri | BlankNode | reifiedTriple
+    rtObject         ::= iri | BlankNode | literal | tripleTerm | reifiedTriple
+    tripleTerm       ::= '<<(' ttSubject verb ttObject ')>>'
+    ttSubject        ::= iri | BlankNode
+    ttObject         ::= iri | BlankNode | literal | tripleTerm
+    reifier          ::= '~' (iri | BlankNode)?
+    annotation       ::= (reifier | annotationBlock)*
+    annotationBlock  ::= '{|' predicateObjectList '|}'
+    version          ::= '@version' VersionSpecifier '.'    sparqlVersion ::= "VERSION" VersionSpecifier
+    VersionSpecifier ::= STRING_LITERAL_QUOTE | STRING_LITERAL_SINGLE_QUOTE
+    LANG_DIR         ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)* ('--' [a-zA-Z]+)?
+
+A reified triple ``<< s p o ~ r >>`` is the term r (a new blank node without a reifier) and
+the statement ``r rdf:reifies <<( s p o )>>``; after an object, each reifier ``~ r`` adds that
+statement for the triple just asserted, and each annotation block adds it for its reifier (the
+``~ r`` just before it, else a new blank node), whose subject the block's statements have.
+"RDF 1.2 Basic" (``version="1.2-basic"``) has no triple terms, so none of these forms but
+LANG_DIR and the version directives.
 
 The document is read statement by statement from a buffer of whole lines. A statement that
 runs past the end of the buffer (a long string, a statement spread over lines) is parsed again
@@ -23,7 +48,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from enum import IntEnum
 from functools import partial
 from itertools import chain
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple, NoReturn
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
@@ -66,21 +91,23 @@ from ..syntax.messages import (
     LITERAL_PREDICATE,
     LITERAL_SUBJECT,
     NOT_RDF11,
-    RDF12_NOT_YET,
-    TRIPLE_TERMS,
     VERSION,
     bad_blank_node_label,
     bad_iri,
     expected,
+    not_rdf11,
+    not_rdf12_basic,
 )
 from ..syntax.positions import LINE_END_RE, count_line_ends, line_start_before, line_starts, locate
 from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.shown import clip
 from ..syntax.xsd import ill_typed
+from .rdf12_terms import TripleTerm, read_direction
 from .terms import (
     RDF_FIRST,
     RDF_NIL,
+    RDF_REIFIES,
     RDF_REST,
     RDF_TYPE,
     XSD_BOOLEAN,
@@ -170,7 +197,15 @@ _FAST_SUBJECT_RE: Final = re.compile(
 )
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
-_KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[#])|true|false|a")
+_KEYWORD_RE: Final = re.compile(r"(?i:(prefix|base|version|graph))(?![^\s<\[#\"'])|true|false|a")
+
+# RDF 1.2's forms that stand for triple terms, as messages name them: by the token opening them.
+_FORMS: Final = {
+    "<<(": "triple terms ('<<( ... )>>')",
+    "<<": "reified triples ('<< ... >>')",
+    "~": "reifiers ('~')",
+    "{|": "annotations ('{| ... |}')",
+}
 
 
 class State(IntEnum):
@@ -191,6 +226,8 @@ class Kind(IntEnum):
     TOP = 0  # [6] triples
     PROPERTY_LIST = 1  # [14] blankNodePropertyList
     COLLECTION = 2  # [15] collection
+    ANNOTATION = 3  # [RDF 1.2] annotationBlock: its frame keeps the annotated object as ``head``
+    NESTED = 4  # [RDF 1.2] inside '<< ... >>' or '<<( ... )>>' (named in messages only)
 
 
 class Frame(NamedTuple):
@@ -207,10 +244,18 @@ class Frame(NamedTuple):
     pending: int  # source maps: the spans waiting for this '[ ... ]' to close, or -1
 
 
+# What is expected inside '<< ... >>' or '<<( ... )>>', by state.
+_NESTED_EXPECTED: Final = {
+    State.SUBJECT: "a subject (an IRI, a prefixed name, a blank node or, in '<< ... >>', a reified triple)",
+    State.VERB: "a predicate (an IRI, a prefixed name or 'a')",
+    State.OBJECT: "an object (an IRI, a prefixed name, a blank node, a literal or a triple term)",
+}
+
 # The hot loop compares against module globals: faster than the enum's class attributes.
 _SUBJECT, _VERB, _VERB_OR_END, _OBJECT = State.SUBJECT, State.VERB, State.VERB_OR_END, State.OBJECT
 _AFTER_OBJECT, _AFTER_SEMICOLON, _ITEM = State.AFTER_OBJECT, State.AFTER_SEMICOLON, State.ITEM
 _TOP, _PROPERTY_LIST, _COLLECTION = Kind.TOP, Kind.PROPERTY_LIST, Kind.COLLECTION
+_ANNOTATION, _NESTED = Kind.ANNOTATION, Kind.NESTED
 
 
 _UNSET: Final[Node] = URIRef("urn:x-rdflib-strict:unset")
@@ -267,6 +312,9 @@ class TurtleParser(BatchReader):
         self._src = ""
         self._first_line = 1
         self._done = False
+        # The batch being filled: where RDF 1.2's reified triples and reifiers put the
+        # rdf:reifies statements they stand for.
+        self._out: list[SinkQuad] = []
 
     # --- reader -----------------------------------------------------------------------------
 
@@ -275,8 +323,6 @@ class TurtleParser(BatchReader):
         self.name = reader.name
         src = self._src = reader.read_more()
         self._first_line = reader.line
-        if self.version.rdf12:  # until RDF 1.2 Turtle and TriG are read
-            raise self._error(0, 0, RDF12_NOT_YET, ErrorKind.RDF12_NOT_YET)
         self._done = reader.done
         # A statement's ill-typed literal warnings wait until it is read whole: one cut short
         # by the buffer's end is read again, and would warn again.
@@ -298,6 +344,7 @@ class TurtleParser(BatchReader):
         held: list[ParseError],
     ) -> Iterator[list[SinkQuad]]:
         out: list[SinkQuad] = []
+        self._out = out
         # The error of the statement being skipped: handed on once its end is found.
         skipping: ParseError | None = None
         ws = _WS
@@ -342,7 +389,7 @@ class TurtleParser(BatchReader):
                 if out:
                     self.trim_caches()
                     yield out
-                    out = []
+                    out = self._out = []
                 # Keep the unfinished statement from the start of its line, so that the
                 # buffer always starts a line (error columns) and text before is dropped.
                 line_start = line_start_before(src, start)
@@ -412,10 +459,11 @@ class TurtleParser(BatchReader):
                 return pos + 1
             if c == "}" and depth == 0 and self._in_block:
                 return pos  # the block's end is read as a statement of its own
-            if c in "[(":
+            if c in "[(" or (c == "{" and src.startswith("{|", pos)):
                 depth += 1
-            elif c in "])":
+            elif c in "])" or (c == "|" and src.startswith("|}", pos)):
                 depth = max(0, depth - 1)
+                pos += c == "|"  # past '|}' whole: its '}' ends no graph block
             elif c == "#":
                 pos = TO_LINE_END(src, pos).end()
                 continue
@@ -445,13 +493,19 @@ class TurtleParser(BatchReader):
             while pos > 0 and src[pos - 1] in " \t\r\n":
                 pos -= 1
             return self._error(pos, pos + 1, expected(what, "end of document"), kind)
-        if src.startswith("<<(", pos):
-            return self._error(pos, pos + 3, TRIPLE_TERMS, ErrorKind.NOT_RDF11)
-        if src.startswith("<<", pos):
-            return self._error(
-                pos, pos + 2, f"reified triples ('<< ... >>') are {NOT_RDF11}", ErrorKind.NOT_RDF11
-            )
+        if src.startswith("<<", pos) and not self.version.triple_terms:
+            return self._not_in_version(src, pos)
         return self._error(pos, token_end(src, pos), expected(what, describe_found(src, pos)), kind)
+
+    def _not_in_version(self, src: str, pos: int) -> ParseError:
+        """The error for the RDF 1.2 form (``_FORMS``) at ``pos`` in a version without it: RDF
+        1.1, or RDF 1.2 Basic (no triple terms, so none of the forms standing for them)."""
+        token = next(t for t in _FORMS if src.startswith(t, pos))
+        if self.version.rdf12:
+            return self._error(
+                pos, pos + len(token), not_rdf12_basic(_FORMS[token]), ErrorKind.NOT_RDF12_BASIC
+            )
+        return self._error(pos, pos + len(token), not_rdf11(_FORMS[token]), ErrorKind.NOT_RDF11)
 
     def _need_more_or_fail(self, pos: int, what: str) -> ParseError:
         """At the end of the buffer: ask for more input, or fail at the end of the document."""
@@ -478,7 +532,7 @@ class TurtleParser(BatchReader):
                 if word == "base":
                     return self._read_sparql_base(src, m.end())
                 if word == "version":
-                    raise self._error(pos, m.end(), VERSION, ErrorKind.NOT_RDF11)
+                    return self._read_sparql_version(src, pos, m.end())
                 if self.trig:
                     return self._read_graph_keyword(src, m.end())
         if self.trig:
@@ -579,7 +633,9 @@ class TurtleParser(BatchReader):
         elif word == "base":
             pos, declare = self._read_base_declaration(src, pos + 5)
         elif word == "version":
-            raise self._error(pos, pos + 8, f"'@version' is {NOT_RDF11}", ErrorKind.NOT_RDF11)
+            if not self.version.rdf12:
+                raise self._error(pos, pos + 8, "'@version' is " + NOT_RDF11, ErrorKind.NOT_RDF11)
+            pos, declare = self._read_version_specifier(src, pos + 8), _nothing
         else:
             raise self._expected(pos, "'@prefix', '@base' or a subject")
         pos = _WS(src, pos).end()
@@ -603,6 +659,27 @@ class TurtleParser(BatchReader):
         pos, declare = self._read_base_declaration(src, pos)
         declare()
         return pos
+
+    # [RDF 1.2] sparqlVersion ::= "VERSION" VersionSpecifier
+    def _read_sparql_version(self, src: str, pos: int, end: int) -> int:
+        """After the keyword at ``pos`` (ending at ``end``): its version string."""
+        if not self.version.rdf12:
+            raise self._error(pos, end, VERSION, ErrorKind.NOT_RDF11)
+        return self._read_version_specifier(src, end)
+
+    # [RDF 1.2] VersionSpecifier ::= STRING_LITERAL_QUOTE | STRING_LITERAL_SINGLE_QUOTE
+    def _read_version_specifier(self, src: str, pos: int) -> int:
+        """The version string after the keyword, a one-line string: where it ends. What it
+        says is a hint to the reader (RDF 1.2 Turtle): any version is taken."""
+        pos = _WS(src, pos).end()
+        if pos >= len(src):
+            raise self._need_more_or_fail(pos, "a version string in quotes")
+        what = "a version string in quotes ('\"1.2\"', a one-line string)"
+        if src[pos] not in "\"'" or src.startswith(src[pos] * 3, pos):
+            raise self._expected(pos, what)
+        body_start, body_end, end = self._read_string(src, pos)
+        self._unescape(src[body_start:body_end], body_start)
+        return end
 
     def _read_prefix_declaration(self, src: str, pos: int) -> tuple[int, Callable[[], None]]:
         """A prefix and its namespace, and what declares them once the directive is whole."""
@@ -659,16 +736,15 @@ class TurtleParser(BatchReader):
     # from the last; ``lang is dt`` means both None (a simple literal); and as no object ends in
     # '.', a match without ';' or ',' ends after a '.' or before a ']'.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
-        """One ``triples '.'`` statement, the productions above in one flat loop: the innermost
-        in locals, the enclosing ones on ``stack``, ``state`` naming the next token."""
+        """One ``triples '.'`` statement in one flat loop: the innermost production in locals."""
         ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
         stack: list[Frame] = []
         pname, iri, plain = self._pnames.get, self._iris.get, self._plain.get  # cached terms by text
         fast_pair, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match  # pair: verb object
         push, new_frame = stack.append, tuple.__new__
-        kind, pending, predicate, head, last, opening, p = _TOP, -1, _UNSET, None, None, None, None
         subject, state, term_start, pos = self._fast_subject(src, pos)
-        first = term_start
+        kind, pending, predicate, head, last = _TOP, -1, _UNSET, None, None
+        opening, p, first = None, None, term_start
         while True:  # fast path first: "verb object" or "object", then ';' ',' '.'
             if state == _OBJECT and (m := fast_object(src, pos)) is not None:
                 _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
@@ -692,19 +768,20 @@ class TurtleParser(BatchReader):
                     state = _AFTER_SEMICOLON if punct == ";" else _OBJECT if punct == "," else _AFTER_OBJECT
                     continue
             pos = ws(src, pos).end()
-            if pos >= n:
-                raise self._need_more_or_fail(pos, self._expected_in(state, kind, src, term_start, pos))
-            c = src[pos]
+            c = src[pos] if pos < n else self._at_buffer_end(pos, state, kind, term_start)
             if state != _SUBJECT and state != _OBJECT and state != _ITEM:  # between terms
-                if c == "]" and kind == _PROPERTY_LIST and state != _VERB:
-                    pos, term_start = pos + 1, -1  # the object was the whole '[ ... ]': no quote
-                    frame = self._close_property_list(stack.pop(), subject, pos)
+                if c in "]|" and kind == (_PROPERTY_LIST if c == "]" else _ANNOTATION) and state != _VERB:
+                    pos, term, frame = self._close_nested(stack.pop(), subject, src, pos)  # object: no quote
                     kind, subject, predicate, head, last, state, first, _, _ = frame
-                elif c in ";,.}" or state == _AFTER_OBJECT:
+                    term_start = -1
+                elif c in ";,.}":
                     next_state, pos = self._separator(src, pos, state, kind, term_start)
                     if next_state is None:
                         return pos
                     state, first = next_state, -1
+                elif state == _AFTER_OBJECT:  # RDF 1.2's annotation of the triple just read, or an error
+                    here = Frame(kind, subject, predicate, term, last, state, first, pos, pending)
+                    pos, kind, subject, predicate, state, first = self._annotate(src, here, term_start, stack)
                 else:
                     first = pos if first < 0 else first
                     pos, predicate = self._read_verb(src, pos, state, kind)
@@ -738,6 +815,11 @@ class TurtleParser(BatchReader):
                 kind, subject, predicate, state = _PROPERTY_LIST, opening, _UNSET, _VERB
                 opening, first = None, -1
 
+    def _at_buffer_end(self, pos: int, state: State, kind: Kind, term_start: int) -> NoReturn:
+        """At the end of the buffer, between tokens: ask for more input, or fail at the end of
+        the document."""
+        raise self._need_more_or_fail(pos, self._expected_in(state, kind, self._src, term_start, pos))
+
     # [7] predicateObjectList's ';', [8] objectList's ',' and the '.' that ends [6] triples
     def _separator(
         self, src: str, pos: int, state: State, kind: Kind, term_start: int
@@ -754,9 +836,20 @@ class TurtleParser(BatchReader):
                 return _OBJECT, pos + 1
             if kind == _TOP and (c == "." or (c == "}" and self._in_block)):
                 return None, pos + 1 if c == "." else pos
+        elif (
+            kind == _TOP
+            and (c == "." or (c == "}" and self._in_block))
+            and self._reified_subject(src, term_start)
+        ):
+            return None, pos + 1 if c == "." else pos  # [RDF 1.2] reifiedTriple predicateObjectList?
         if state == _AFTER_OBJECT:
             raise self._after_object_error(src, pos, kind, term_start)
         raise self._verb_error(src, pos, state, kind)
+
+    def _reified_subject(self, src: str, term_start: int) -> bool:
+        """Whether the subject just read (at ``term_start``) is a reified triple, which can
+        stand alone as a statement (RDF 1.2)."""
+        return self.version.triple_terms and term_start >= 0 and src.startswith("<<", term_start)
 
     def _placed_term(
         self, state: State, first: int, begin: int, end: int, term: Node, head: Node | None, last: Node | None
@@ -795,13 +888,18 @@ class TurtleParser(BatchReader):
         out.append((cell, RDF_FIRST, term, self._graph))
         return head, cell
 
-    def _close_property_list(self, frame: Frame, bnode: Node, end: int) -> Frame:
-        """At a ']' (ending at ``end``): the enclosing production's ``frame``, back. With source
-        maps on, the spans that waited for the ']' end here, and the blank node is written as a
+    def _close_nested(self, frame: Frame, bnode: Node, src: str, pos: int) -> tuple[int, Node, Frame]:
+        """At the ']' of a '[ ... ]' (at ``pos``; its node ``bnode``) or the '|}' of an annotation
+        block: the position after it, the object just read (the blank node, or the one whose
+        triple was annotated) and the enclosing production's ``frame``, back. With source maps
+        on, the spans that waited for the ']' end there, and the blank node is written as a
         subject from '[' to ']' (as is a collection cell that holds it)."""
+        if src[pos] != "]":
+            return self._close_annotation(frame, src, pos)
+        end = pos + 1
         spans, subject_spans = self.spans, self.subject_spans
         if spans is None or subject_spans is None:
-            return frame
+            return end, bnode, frame
         pending, opened = frame.pending, frame.opened
         if pending >= 0:
             # One or two spans (an item: its cell's rdf:rest, then rdf:first), three offsets
@@ -812,7 +910,14 @@ class TurtleParser(BatchReader):
         subject_spans += (bnode, opened, end)
         if frame.state == _ITEM:
             subject_spans += (frame.last, opened, end)
-        return frame
+        return end, bnode, frame
+
+    def _close_annotation(self, frame: Frame, src: str, pos: int) -> tuple[int, Node, Frame]:
+        """At the '|' of what should be an annotation block's '|}' (see ``_close_nested``)."""
+        if not src.startswith("|}", pos):
+            raise self._expected(pos, "'|}' to close the annotation")
+        assert frame.head is not None
+        return pos + 2, frame.head, frame
 
     def _close_collection(self, head: Node | None, last: Node | None, out: list[SinkQuad], pos: int) -> Node:
         """A collection's value at its ')' (at ``pos``): its first cell, or rdf:nil when empty."""
@@ -833,6 +938,194 @@ class TurtleParser(BatchReader):
         if src[after] == "]":
             return after + 1, node, None
         return after, node, node
+
+    # --- RDF 1.2: reified triples, triple terms, reifiers and annotations -----------------------
+
+    def _annotate(
+        self, src: str, here: Frame, term_start: int, stack: list[Frame]
+    ) -> tuple[int, Kind, Node, Node, State, int]:
+        """After an object, at ``here.opened`` which holds no separator: the annotation of the
+        triple just read (``here`` has its subject, predicate and, as ``head``, its object).
+        At an annotation block, ``here`` waits on the ``stack`` while the block's
+        predicateObjectList is read: the block's kind, subject, predicate, state and ``first``
+        are returned, after the position; else those of ``here``."""
+        pos, opening = self._read_annotation(
+            src, here.opened, here.kind, term_start, (here.subject, here.predicate, here.head)
+        )
+        if opening is None:
+            return pos, here.kind, here.subject, here.predicate, here.state, here.first
+        stack.append(here)
+        return pos, _ANNOTATION, opening, _UNSET, _VERB, -1
+
+    # [RDF 1.2] annotation ::= (reifier | annotationBlock)*
+    def _read_annotation(
+        self, src: str, pos: int, kind: Kind, term_start: int, triple: tuple[Node, Node, Node | None]
+    ) -> tuple[int, Node | None]:
+        """After the object of ``triple`` (just asserted), at ``pos`` which holds no separator:
+        its reifiers, each stating that it reifies the triple, up to the next annotation block.
+        Returns where they end and, at a block's '{|', the position after it and the block's
+        subject: the reifier just before it, else a new blank node that reifies the triple.
+        Anything else is the error of a token after an object."""
+        if not (src[pos] == "~" or src.startswith("{|", pos)) or not self.version.triple_terms:
+            raise self._after_object_error(src, pos, kind, term_start)
+        s, p, o = triple
+        assert o is not None  # the object just read
+        reified = TripleTerm(s, p, o)
+        reifier: Node | None = None
+        while src[pos] == "~":
+            tilde = pos
+            pos, reifier = self._read_reifier(src, pos)
+            self._reifies(reifier, reified, tilde, pos)
+            pos = _WS(src, pos).end()
+            if pos >= len(src):
+                raise self._need_more_or_fail(pos, "'.' after the reifier")
+        if not src.startswith("{|", pos):
+            return pos, None
+        if reifier is None:
+            reifier = self.terms.fresh_bnode()
+            self._reifies(reifier, reified, pos, pos + 2)
+        return pos + 2, reifier
+
+    # [RDF 1.2] reifier ::= '~' (iri | BlankNode)?
+    def _read_reifier(self, src: str, pos: int) -> tuple[int, Node]:
+        """The reifier whose '~' is at ``pos``: where it ends, and its node (a new blank node
+        when none is named)."""
+        after = _WS(src, pos + 1).end()
+        if after >= len(src):
+            raise self._need_more_or_fail(after, "a reifier (an IRI or a blank node) or '>>'")
+        c = src[after]
+        if c == "[":
+            end = _WS(src, after + 1).end()
+            if src.startswith("]", end):
+                return end + 1, self.terms.fresh_bnode()
+        elif c == "_" and src.startswith("_:", after):
+            return self._read_blank_node_label(src, after)
+        elif c == "<" and not src.startswith("<<", after):
+            return self._read_iri_at(src, after)
+        else:
+            m = _PNAME_RE.match(src, after)
+            if m is not None:
+                return self._pname_at(src, after, m)
+        return pos + 1, self.terms.fresh_bnode()
+
+    def _reifies(self, reifier: Node, triple: TripleTerm, start: int, end: int) -> None:
+        """``reifier rdf:reifies triple``, written at ``start:end`` (source maps)."""
+        self._out.append((reifier, RDF_REIFIES, triple, self._graph))
+        if self.spans is not None and self.subject_spans is not None:
+            self.spans += (start, start, end)
+            self.subject_spans += (reifier, start, end)
+
+    # [RDF 1.2] reifiedTriple ::= '<<' rtSubject verb rtObject reifier? '>>'
+    # [RDF 1.2] tripleTerm ::= '<<(' ttSubject verb ttObject ')>>'
+    def _read_nested(self, src: str, pos: int, subject: bool) -> tuple[int, Node]:
+        """The reified triple or triple term at ``pos`` (a ``subject`` or not): where it ends
+        and its term, the reifier of a reified triple. Either nests in its object, a reified
+        triple in its subject too: the open ones wait on a list, so that any depth is read in a
+        loop. Each is ``[opened at, is a triple term, subject, predicate]`` while read."""
+        waiting: list[list[Any]] = []
+        term: Node | None = None
+        while True:
+            if term is None:  # at a '<<': open one
+                triple_term = src.startswith("<<(", pos)
+                if not self.version.triple_terms:
+                    raise self._not_in_version(src, pos)
+                if triple_term and subject and not waiting:
+                    raise self._error(
+                        pos,
+                        pos + 3,
+                        "a triple term cannot be a subject (only an object)",
+                        ErrorKind.MISPLACED_TERM,
+                    )
+                waiting.append([pos, triple_term, None, None])
+                pos += 3 if triple_term else 2
+            else:  # a term read: the subject or the object of the innermost one
+                opened, triple_term, s, p = top = waiting[-1]
+                if s is None:
+                    top[2] = term
+                    pos, top[3] = self._read_verb(
+                        src, self._after_ws(src, pos, "a predicate"), _VERB, _NESTED
+                    )
+                else:
+                    pos, term = self._close_reified(src, pos, opened, triple_term, TripleTerm(s, p, term))
+                    waiting.pop()
+                    if not waiting:
+                        return pos, term
+                    continue
+            pos = self._after_ws(src, pos, "a subject" if waiting[-1][2] is None else "an object")
+            pos, term = self._read_nested_term(src, pos, waiting[-1])
+
+    def _read_nested_term(self, src: str, pos: int, open_one: list[Any]) -> tuple[int, Node | None]:
+        """The subject or the object (``open_one`` has no subject yet, or has one) of an open
+        reified triple or triple term: where it ends and the term; None for a '<<' that opens
+        another (what each allows is checked here)."""
+        _, triple_term, s, _ = open_one
+        state = _SUBJECT if s is None else _OBJECT
+        if src.startswith("<<", pos):
+            if triple_term and (s is None or not src.startswith("<<(", pos)):
+                what = "a subject" if s is None else "an object (a reified triple is not one)"
+                raise self._expected(pos, f"{what} inside the triple term")
+            if s is None and src.startswith("<<(", pos):
+                raise self._error(
+                    pos,
+                    pos + 3,
+                    "a triple term cannot be a subject (only an object)",
+                    ErrorKind.MISPLACED_TERM,
+                )
+            return pos, None
+        if src[pos] == "[":  # [162s] ANON only
+            end = _WS(src, pos + 1).end()
+            if end >= len(src):
+                raise self._need_more_or_fail(end, "']'")
+            if src[end] != "]":
+                raise self._error(
+                    pos,
+                    pos + 1,
+                    "only '[]' can be a blank node inside '<< ... >>' (a '[ ... ]' with properties cannot)",
+                    ErrorKind.MISPLACED_TERM,
+                )
+            return end + 1, self.terms.fresh_bnode()
+        if src[pos] == "(":
+            raise self._error(
+                pos,
+                pos + 1,
+                "a collection cannot be inside '<< ... >>' or '<<( ... )>>'",
+                ErrorKind.MISPLACED_TERM,
+            )
+        return self._read_atom(src, pos, state, _NESTED, pos)
+
+    def _close_reified(
+        self, src: str, pos: int, opened: int, triple_term: bool, triple: TripleTerm
+    ) -> tuple[int, Node]:
+        """After the object of the reified triple or triple term opened at ``opened``: its end,
+        and its term (for a reified triple, its reifier, which now reifies ``triple``)."""
+        pos = self._after_ws(src, pos, "')>>'" if triple_term else "'>>'")
+        if triple_term:
+            if not src.startswith(")>>", pos):
+                raise self._expected(pos, "')>>' after the triple term's object")
+            return pos + 3, triple
+        reifier: Node | None = None
+        if src[pos] == "~":
+            pos, reifier = self._read_reifier(src, pos)
+            pos = self._after_ws(src, pos, "'>>'")
+        if not src.startswith(">>", pos):
+            raise self._expected(
+                pos,
+                "'~' and a reifier, or '>>', after the reified triple's object"
+                if reifier is None
+                else "'>>' after the reifier",
+            )
+        if reifier is None:
+            reifier = self.terms.fresh_bnode()
+        self._reifies(reifier, triple, opened, pos + 2)
+        return pos + 2, reifier
+
+    def _after_ws(self, src: str, pos: int, what: str) -> int:
+        """Past the whitespace at ``pos``: more input if the buffer ends there, else ``what``
+        was expected at the end of the document."""
+        pos = _WS(src, pos).end()
+        if pos >= len(src):
+            raise self._need_more_or_fail(pos, what)
+        return pos
 
     # [9] verb ::= predicate | 'a'
     def _read_verb(self, src: str, pos: int, state: State, kind: Kind) -> tuple[int, Node]:
@@ -877,6 +1170,8 @@ class TurtleParser(BatchReader):
             raise self._error(
                 pos, pos + 1, "'a' (rdf:type) can only be used as a predicate", ErrorKind.MISPLACED_TERM
             )
+        if c == "<" and kind != _NESTED:  # '<<': [RDF 1.2] reifiedTriple or tripleTerm
+            return self._read_nested(src, pos, subject)
         raise self._expected(pos, self._expected_in(state, kind, src, term_start, pos))
 
     def _read_iri_at(self, src: str, pos: int) -> tuple[int, URIRef]:
@@ -897,7 +1192,17 @@ class TurtleParser(BatchReader):
 
     def _expected_in(self, state: int, kind: int, src: str, term_start: int, pos: int) -> str:
         """What the parser expected in ``state`` (for ``expected X, found Y``)."""
-        ends = ["']'"] if kind == _PROPERTY_LIST else ["'.'", "'}'"] if self._in_block else ["'.'"]
+        ends = (
+            ["']'"]
+            if kind == _PROPERTY_LIST
+            else ["'|}'"]
+            if kind == _ANNOTATION
+            else ["'.'", "'}'"]
+            if self._in_block
+            else ["'.'"]
+        )
+        if kind == _NESTED:
+            return _NESTED_EXPECTED.get(State(state), "')>>' or '>>'")
         if state == _SUBJECT:
             return "a subject (an IRI, a prefixed name, a blank node or a collection)"
         if state == _VERB:
@@ -914,12 +1219,8 @@ class TurtleParser(BatchReader):
 
     def _after_object_error(self, src: str, pos: int, kind: int, term_start: int) -> ParseError:
         c = src[pos]
-        if src.startswith("{|", pos):
-            return self._error(
-                pos, pos + 2, f"annotations ('{{| ... |}}') are {NOT_RDF11}", ErrorKind.NOT_RDF11
-            )
-        if c == "~":
-            return self._error(pos, pos + 1, f"reifiers ('~') are {NOT_RDF11}", ErrorKind.NOT_RDF11)
+        if (c == "~" or src.startswith("{|", pos)) and not self.version.triple_terms:
+            return self._not_in_version(src, pos)
         if c == "^" and src.startswith("^^", pos):
             return self._error(
                 pos,
@@ -930,6 +1231,10 @@ class TurtleParser(BatchReader):
         if c == ")" or (c == "]" and kind != _PROPERTY_LIST):
             return self._error(
                 pos, pos + 1, f"unbalanced '{c}': nothing open to close here", ErrorKind.SYNTAX
+            )
+        if src.startswith("|}", pos) and kind != _ANNOTATION:
+            return self._error(
+                pos, pos + 2, "unbalanced '|}': no annotation open to close here", ErrorKind.SYNTAX
             )
         unclosed = self._unclosed_long_string(src, pos, term_start)
         if unclosed is not None:
@@ -967,11 +1272,13 @@ class TurtleParser(BatchReader):
         if c == "(":
             return self._error(pos, pos + 1, "a collection cannot be a predicate", ErrorKind.MISPLACED_TERM)
         if state == _VERB and c in ".]" and kind == _TOP:
+            alone = "'[ ... ]' with properties inside"
+            alone += " and reified triples ('<< ... >>')" if self.version.triple_terms else ""
             return self._error(
                 pos,
                 pos + 1,
                 f"expected a predicate after the subject, found '{c}' (of all subjects, only "
-                "'[ ... ]' with properties inside can stand alone as a statement)",
+                f"{alone} can stand alone as a statement)",
                 ErrorKind.SYNTAX,
             )
         return self._expected(pos, self._expected_in(state, kind, src, pos, pos))
@@ -1148,20 +1455,35 @@ class TurtleParser(BatchReader):
             raise self._expected(end + 1, LANGTAG_AFTER_AT, ErrorKind.INVALID_LANGUAGE_TAG)
         tag_end = m.end()
         if src.startswith("--", tag_end):
-            raise self._error(tag_end, token_end(src, tag_end), BASE_DIRECTION, ErrorKind.NOT_RDF11)
-        # The tag ends where LANGTAG does: `"x"@en_:b` is a tag and a blank node. Only
-        # text that no term could start is named as part of a bad tag (`"x"@en_US`).
-        if _is_name_char(src, tag_end) and not _starts_term(src, tag_end):
-            raise self._error(
-                end,
-                token_end(src, end),
-                f"invalid language tag {describe_found(src, end)}",
-                ErrorKind.INVALID_LANGUAGE_TAG,
-            )
+            return self._read_direction(src, end, tag_end, lexical, m.group())
+        self._check_tag_end(src, end, tag_end)
         try:
             return tag_end, self.terms.literal(lexical, None, m.group())
         except SpanError as e:
             raise self._located(e, end, tag_end) from None
+
+    def _check_tag_end(self, src: str, at: int, end: int) -> None:
+        """The tag whose '@' is at ``at`` ends where LANGTAG (or LANG_DIR) does, at ``end``:
+        `"x"@en_:b` is a tag and a blank node. Only text that no term could start is named as
+        part of a bad tag (`"x"@en_US`)."""
+        if _is_name_char(src, end) and not _starts_term(src, end):
+            raise self._error(
+                at,
+                token_end(src, at),
+                f"invalid language tag {describe_found(src, at)}",
+                ErrorKind.INVALID_LANGUAGE_TAG,
+            )
+
+    def _read_direction(self, src: str, at: int, pos: int, lexical: str, lang: str) -> tuple[int, Literal]:
+        """[RDF 1.2] LANG_DIR: the literal whose tag's '@' is at ``at`` and '--' at ``pos``."""
+        if not self.version.rdf12:
+            raise self._error(pos, token_end(src, pos), BASE_DIRECTION, ErrorKind.NOT_RDF11)
+        try:
+            end, direction = read_direction(src, pos)
+            self._check_tag_end(src, at, end)
+            return end, self.terms.dir_literal(lexical, lang, direction)
+        except SpanError as e:
+            raise self._located(e, at, pos, pos) from None
 
     def _read_typed(self, src: str, pos: int, end: int, lexical: str) -> tuple[int, Literal]:
         """The typed literal of ``lexical`` (its string at ``pos``) whose '^^' is at ``end``."""
@@ -1284,6 +1606,10 @@ class TurtleParser(BatchReader):
             )
             lit = self._numbers[text] = self.terms.literal(text, datatype, None)
         return lit
+
+
+def _nothing() -> None:
+    """What a directive that declares nothing (RDF 1.2's '@version') does once whole."""
 
 
 def takes_plain_locals(namespace: str) -> bool:

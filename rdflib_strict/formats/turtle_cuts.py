@@ -71,7 +71,7 @@ def _body(name: str) -> str:
     place this differs from the parser, which reads ``1`` and an end; the check catches it).
     """
     dot = rf"\.(?=[0-9])|(?<={name})\.(?={name}|[:%\\.])"
-    plain = r"[^\[\](){}.\"'<#\\@]+"
+    plain = r"[^\[\](){}.\"'<>|#\\@]+"
     return f"(?:{plain}|{_IRIREF}|{_STRINGS}|#[^\\r\\n]*|{_LOCAL_ESCAPE}|{dot})*"
 
 
@@ -79,17 +79,20 @@ def _patterns(name: str) -> dict[str, str]:
     body = _body(name)
     # A statement of no brackets, braces or directive, ending in a '.' a space follows;
     # (?=(...))\1 takes the body atomically (no backtracking into it when the '.' is missing).
-    plain_statement = rf"{_WS}(?![@]|(?i:prefix|base)(?![^\s<\[#]))(?=({body}))\1\.(?=[ \t\r\n#])"
+    plain_statement = rf"{_WS}(?![@]|(?i:prefix|base|version)(?![^\s<\[#\"']))(?=({body}))\1\.(?=[ \t\r\n#])"
     pname_ns = r"[^ \t\r\n<#\"':]*:"
     iri = _IRIREF
+    # [RDF 1.2] VersionSpecifier: a one-line string.
+    version = f"\"(?!\"\"){STRING_QUOTE_BODY}\"|'(?!''){STRING_SINGLE_QUOTE_BODY}'"
+
     return {
         "ws": _WS,
         "body": body,
         "run": f"(?:{plain_statement}){{1,{RUN_STATEMENTS}}}",
         # [4] prefixID, [5] base: to their '.'; [6s] sparqlPrefix, [5s] sparqlBase: to the IRI.
-        "at": rf"@(?:prefix{_WS}{pname_ns}|base){_WS}{iri}{_WS}\.",
-        "sparql": rf"(?i:prefix{_WS}{pname_ns}|base){_WS}{iri}",
-        "keyword": r"(?i:prefix|base)(?![^\s<\[#])",
+        "at": rf"@(?:(?:prefix{_WS}{pname_ns}|base){_WS}{iri}|version{_WS}(?:{version})){_WS}\.",
+        "sparql": rf"(?i:(?:prefix{_WS}{pname_ns}|base){_WS}{iri}|version{_WS}(?:{version}))",
+        "keyword": r"(?i:prefix|base|version)(?![^\s<\[#\"'])",
         # After a statement's end: the rest of its line, if it is blank or a comment.
         "rest": r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n)",
     }
@@ -107,6 +110,10 @@ _MATCHERS: Final = {False: _compiled(False), True: _compiled(True)}
 # for this far, then the scanner gives up (a malformed one).
 _DIRECTIVE_WAIT: Final = 4096
 _NEED, _UNSURE, _NO_DIRECTIVE = -1, -2, -3
+# What nests: '[ ]', '( )' and RDF 1.2's '<< >>' and '{| |}', whose two characters are one token.
+_PAIRS: Final = ("<<", ">>", "{|", "|}", b"<<", b">>", b"{|", b"|}")
+_OPENING: Final = ("[", "(", "<<", "{|", b"[", b"(", b"<<", b"{|")
+_CLOSING: Final = ("]", ")", ">>", "|}", b"]", b")", b">>", b"|}")
 
 
 class StatementCuts(Generic[Text]):
@@ -172,7 +179,9 @@ class StatementCuts(Generic[Text]):
         c = text[pos : pos + 1]
         if c in ("@", b"@"):
             m = self._at(text, pos)
-        elif c in ("p", "P", "b", "B", b"p", b"P", b"b", b"B") and self._keyword(text, pos):
+        elif c in ("p", "P", "b", "B", "v", "V", b"p", b"P", b"b", b"B", b"v", b"V") and self._keyword(
+            text, pos
+        ):
             m = self._sparql(text, pos)
         else:
             return _NO_DIRECTIVE
@@ -203,9 +212,12 @@ class StatementCuts(Generic[Text]):
                 if depth:
                     continue  # an error the parser reports; its skip reads on as this does
                 return self._ended(text, pos, want)
-            if c in ("[", "(", b"[", b"("):
+            pair = text[pos : pos + 2]
+            if pair in _PAIRS:  # [RDF 1.2] '<<(' and ')>>' count with their parentheses
+                c, pos = pair, pos + 1
+            if c in _OPENING:
                 depth += 1
-            elif c in ("]", ")", b"]", b")"):
+            elif c in _CLOSING:
                 depth -= 1
                 if depth < 0:
                     return _UNSURE, None

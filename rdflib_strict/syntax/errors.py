@@ -40,7 +40,6 @@ class ErrorKind(str, Enum):
     ENCODING = "encoding"
     NOT_RDF11 = "not-rdf11"
     NOT_RDF12_BASIC = "not-rdf12-basic"
-    RDF12_NOT_YET = "rdf12-not-yet"
     NAMED_GRAPH_IN_GRAPH = "named-graph-in-graph"
     NESTED_GRAPH_BLOCK = "nested-graph-block"
     RELATIVE_IRI_WITHOUT_BASE = "relative-iri-without-base"

@@ -26,28 +26,40 @@ __all__ = [
     "TRIPLE_TERMS_BASIC",
     "VERSION",
     "bad_blank_node_label",
+    "bad_direction",
     "bad_iri",
     "bad_iri_escape",
     "expected",
+    "not_rdf11",
     "not_rdf11_term",
+    "not_rdf12_basic",
 ]
 
 #: How to ask for RDF 1.2, from Python and on the command line.
 ASK_RDF12: Final = 'read it with version="1.2" (on the command line: --rdf-version 1.2)'
 #: How every parser ends the message for RDF 1.2-only syntax read as RDF 1.1.
 NOT_RDF11: Final = f"RDF 1.2 syntax, which RDF 1.1 (the default) does not allow: {ASK_RDF12}"
-TRIPLE_TERMS: Final = f"triple terms ('<<( ... )>>') are {NOT_RDF11}"
+
+
+def not_rdf11(forms: str) -> str:
+    """``forms`` (a plural: "triple terms ('<<( ... )>>')") read as RDF 1.1."""
+    return f"{forms} are {NOT_RDF11}"
+
+
+def not_rdf12_basic(forms: str) -> str:
+    """``forms`` (triple terms, or a Turtle form that stands for them) read as RDF 1.2 Basic."""
+    return f'{forms} are not in RDF 1.2 Basic (version="1.2-basic"): {ASK_RDF12}'
+
+
+TRIPLE_TERMS: Final = not_rdf11("triple terms ('<<( ... )>>')")
 BASE_DIRECTION: Final = f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
 VERSION: Final = f"'VERSION' is {NOT_RDF11}"
 #: A triple term read as RDF 1.2 Basic.
-TRIPLE_TERMS_BASIC: Final = (
-    "triple terms ('<<( ... )>>') are not in RDF 1.2 Basic (version=\"1.2-basic\"): "
-    'read it with version="1.2" (on the command line: --rdf-version 1.2)'
-)
-#: Turtle and TriG asked to read or write RDF 1.2, which they do not yet.
+TRIPLE_TERMS_BASIC: Final = not_rdf12_basic("triple terms ('<<( ... )>>')")
+#: The Turtle and TriG writers asked to write RDF 1.2, which they do not yet.
 RDF12_NOT_YET: Final = (
-    "RDF 1.2 Turtle and TriG are not supported yet (only N-Triples and N-Quads are): "
-    'use version="1.1" (the default) for RDF 1.1 Turtle and TriG'
+    "the Turtle and TriG writers do not write RDF 1.2 yet (the readers do): serialize RDF 1.2 "
+    'terms as N-Triples or N-Quads with version="1.2"'
 )
 
 
@@ -85,6 +97,11 @@ def bad_iri(raw: str, reason: str) -> str:
 def bad_blank_node_label(found: str) -> str:
     """``_:`` followed by ``found`` (as ``describe_found`` quotes it), which no label starts."""
     return f"invalid blank node label {found}: expected a letter, digit or '_' after '_:'"
+
+
+def bad_direction(letters: str) -> str:
+    """RDF 1.2's LANG_DIR with ``letters`` after its '--' that are no base direction."""
+    return f"invalid base direction '--{clip(letters)}': expected '--ltr' or '--rtl'"
 
 
 def bad_iri_escape(escape: str) -> str:
