@@ -164,9 +164,9 @@ _FAST_VERB_OBJECT_RE: Final = re.compile(
     rf"{WS_TURTLE}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
 )
 _FAST_OBJECT_RE: Final = re.compile(rf"{WS_TURTLE}()(?:{_FAST_OBJECT})(){_FAST_END}")
-# A statement's subject, when no source map is recorded (it would need the subject's span).
+# A statement's subject; the empty groups mark where it starts and ends (source maps).
 _FAST_SUBJECT_RE: Final = re.compile(
-    rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})[ \t\r\n]+"
+    rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})()[ \t\r\n]+"
 )
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
@@ -1197,18 +1197,21 @@ class TurtleParser(BatchReader):
         spans += (m.start(1) if first < 0 else first, m.start(ends - 9), m.start(ends))
 
     def _fast_subject(self, src: str, pos: int) -> tuple[Node, State, int, int]:
-        """A statement's subject by the fast pattern, when no source map is recorded: the
-        term, the state after it, where it starts and where its verb may start; else what the
-        full reader starts from (no subject yet, at ``pos``)."""
-        m = _FAST_SUBJECT_RE.match(src, pos) if self.spans is None else None
+        """A statement's subject by the fast pattern: the term, the state after it, where it
+        starts and where its verb may start (with a source map, its span recorded); else what
+        the full reader starts from (no subject yet, at ``pos``)."""
+        m = _FAST_SUBJECT_RE.match(src, pos)
         if m is not None:
-            sp, si, label = m.groups()
+            _, sp, si, label, _ = m.groups()
             if label is not None:
                 term: Node | None = self.terms.bnode(label)
             else:
-                term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 1)
+                term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 2)
             if term is not None:
-                return term, _VERB, m.start(1) if sp else m.start(2) - 1, m.end()
+                start = m.start(1)
+                if self.subject_spans is not None:
+                    self.subject_spans += (term, start, m.start(5))
+                return term, _VERB, start, m.end()
         return _UNSET, _SUBJECT, pos, pos
 
     def _fast_name(self, m: re.Match[str], i: int) -> URIRef | None:
