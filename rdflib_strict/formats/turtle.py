@@ -22,7 +22,6 @@ import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from enum import IntEnum
 from functools import partial
-from itertools import chain
 from typing import Final, NamedTuple
 
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -374,13 +373,12 @@ class TurtleParser(BatchReader):
 
     def _placed(self) -> BatchPlaces:
         assert self.spans is not None and self.subject_spans is not None
-        subject_spans = self.subject_spans
-        starts, first_line = line_starts(self._src), self._first_line
-        lines, columns = locate(starts, first_line, self.spans)
+        spans, subject_spans = self.spans, self.subject_spans
+        src, first_line = self._src, self._first_line
+        starts = line_starts(src)
+        lines, columns = locate(src, starts, first_line, spans[0::3], spans[1::3], spans[2::3])
         subject_lines, subject_columns = locate(
-            starts,
-            first_line,
-            list(chain.from_iterable(zip(subject_spans[1::3], subject_spans[2::3], strict=True))),
+            src, starts, first_line, subject_spans[1::3], subject_spans[2::3]
         )
         return BatchPlaces(lines, columns, subject_spans[0::3], subject_lines, subject_columns)
 
@@ -684,8 +682,9 @@ class TurtleParser(BatchReader):
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
                 if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
                     append((subject, p, obj, default))
-                    if spans is not None:
-                        self._fast_spans(m, first)
+                    if spans is not None:  # the object's marker groups: tenth from last, next to last
+                        e = m.re.groups - 1
+                        spans += (m.start(1) if first < 0 else first, m.start(e - 9), m.start(e))
                     if punct == ".":
                         return m.end()
                     predicate, first, pos = p, -1, m.end()

@@ -15,7 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import partial
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, compress, repeat
 from operator import add, sub
 from typing import Final, NamedTuple
 
@@ -120,18 +120,46 @@ def line_starts(src: str) -> list[int]:
     return starts
 
 
-def locate(starts: list[int], first_line: int, offsets: list[int]) -> tuple[list[int], list[int]]:
-    """``offsets`` (into the text ``starts`` was made from) as their lines and their columns.
+def locate(
+    src: str, starts: list[int], first_line: int, firsts: list[int], *rest: list[int]
+) -> tuple[list[int], list[int]]:
+    """Groups of offsets into ``src`` as their lines and their columns, group by group: group
+    ``i`` is ``firsts[i]``, then ``r[i]`` for each ``r`` of ``rest``, its offsets ascending
+    (a statement's start, its object's start and its end). ``starts`` is ``line_starts(src)``
+    and ``first_line`` the number of the text's first line (a buffer of a larger document
+    starts a line).
 
-    ``first_line`` is the line number of the text's first line (a buffer of a larger
-    document starts a line).
+    Most groups lie on one line: only each group's first offset is looked up among the line
+    starts, and the rest are placed by their distance from it once a count finds no line end
+    between the group's first and last offset; a group over several lines is looked up whole.
 
-    >>> locate(line_starts("ab\\ncd"), 10, [0, 4, 5])
-    ([10, 11, 11], [1, 2, 3])
+    >>> src = "ab\\ncd"
+    >>> locate(src, line_starts(src), 10, [0, 1, 3], [1, 4, 5])
+    ([10, 10, 10, 11, 11, 11], [1, 2, 2, 2, 1, 3])
     """
     # map() over C functions: a Python loop would cost more than the parse's own work.
-    n = len(offsets)
-    index = list(map(bisect_right, repeat(starts, n), offsets))  # 1 + the line's index
-    line_start = map(starts.__getitem__, map(sub, index, repeat(1, n)))
-    columns = list(map(add, map(sub, offsets, line_start), repeat(1, n)))
-    return list(map(add, index, repeat(first_line - 1, n))), columns
+    n = len(firsts)
+    index = list(map(bisect_right, repeat(starts, n), firsts))  # 1 + the line's index
+    lines = list(map(add, index, repeat(first_line - 1, n)))
+    before = [0, *map(sub, starts, repeat(1))]  # before[index]: 1 before the line's start
+    columns = list(map(sub, firsts, map(before.__getitem__, index)))
+    if not rest:
+        return lines, columns
+    last = rest[-1]
+    if "\r" in src:
+        breaks = list(map(partial(count_line_ends, src), firsts, last))
+    else:  # most text: one C count per group
+        breaks = list(map(src.count, repeat("\n", n), firsts, last))
+    width = 1 + len(rest)
+    group_lines = list(chain.from_iterable(zip(*repeat(lines, width), strict=True)))
+    group_columns = list(
+        chain.from_iterable(
+            zip(columns, *(map(add, columns, map(sub, r, firsts)) for r in rest), strict=True)
+        )
+    )
+    for i in compress(range(n), breaks):
+        for k, r in enumerate(rest, 1):
+            j = bisect_right(starts, r[i])
+            group_lines[i * width + k] = j + first_line - 1
+            group_columns[i * width + k] = r[i] - before[j]
+    return group_lines, group_columns
