@@ -72,7 +72,7 @@ from ..syntax.messages import (
     bad_iri,
     expected,
 )
-from ..syntax.positions import LINE_END_RE, count_line_ends, line_start_before, line_starts, locate
+from ..syntax.positions import LINE_END_RE, Locator, count_line_ends, line_start_before
 from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.shown import clip
@@ -374,12 +374,9 @@ class TurtleParser(BatchReader):
     def _placed(self) -> BatchPlaces:
         assert self.spans is not None and self.subject_spans is not None
         spans, subject_spans = self.spans, self.subject_spans
-        src, first_line = self._src, self._first_line
-        starts = line_starts(src)
-        lines, columns = locate(src, starts, first_line, spans[0::3], spans[1::3], spans[2::3])
-        subject_lines, subject_columns = locate(
-            src, starts, first_line, subject_spans[1::3], subject_spans[2::3]
-        )
+        locate = Locator(self._src, self._first_line).locate
+        lines, columns = locate(spans[0::3], spans[1::3], spans[2::3])
+        subject_lines, subject_columns = locate(subject_spans[1::3], subject_spans[2::3])
         return BatchPlaces(lines, columns, subject_spans[0::3], subject_lines, subject_columns)
 
     def start_in(self, base: str | None, prefixes: Iterable[tuple[str, str]]) -> None:
