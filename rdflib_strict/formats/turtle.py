@@ -679,7 +679,7 @@ class TurtleParser(BatchReader):
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
                 if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
                     append((subject, p, obj, default))
-                    if spans is not None:  # the object's marker groups: tenth from last, next to last
+                    if spans is not None:  # first token (-1: group 1), object (tenth from last) and end
                         e = m.re.groups - 1
                         spans += (m.start(1) if first < 0 else first, m.start(e - 9), m.start(e))
                     if punct == ".":
@@ -1183,14 +1183,6 @@ class TurtleParser(BatchReader):
             if reason is not None:
                 self.warn(self._error(pos, dt_end, f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL))
         return dt_end, lit
-
-    def _fast_spans(self, m: re.Match[str], first: int) -> None:
-        """Source maps: the spans of the triple a fast pattern matched as ``m`` (its first token
-        at ``first``, or -1: at the match's first marker group)."""
-        spans = self.spans
-        assert spans is not None
-        ends = m.re.groups - 1  # the marker group at the object's end; its start's is 9 before
-        spans += (m.start(1) if first < 0 else first, m.start(ends - 9), m.start(ends))
 
     def _fast_subject(self, src: str, pos: int) -> tuple[Node, State, int, int]:
         """A statement's subject by the fast pattern: the term, the state after it, where it

@@ -126,7 +126,8 @@ class Locator:
     starts a line)."""
 
     def __init__(self, src: str, first_line: int) -> None:
-        self._src = src
+        # With CRs as LFs (the same object when there are none), a count of LF finds any line end.
+        self._lf = src.replace("\r", "\n")
         self._first_line = first_line
         # Each line's start minus one: an offset's line index is the number of these below it
         # (bisect_left), and its column its distance from the one before that index.
@@ -135,8 +136,8 @@ class Locator:
 
     def locate(self, firsts: list[int], *rest: list[int]) -> tuple[list[int], list[int]]:
         """Groups of offsets as their lines and their columns, group by group: group ``i`` is
-        ``firsts[i]``, then ``r[i]`` for each ``r`` of ``rest``, its offsets ascending (a
-        statement's start, its object's start and its end).
+        ``firsts[i]``, then ``r[i]`` for each ``r`` of ``rest`` (one or more), its offsets
+        ascending (a statement's start, its object's start and its end).
 
         Most groups lie on one line: only each group's first offset is looked up among the
         line starts, and the rest are placed by their distance from it once a count finds no
@@ -151,10 +152,8 @@ class Locator:
         index = list(map(bisect_left, repeat(starts, n), firsts))  # 1 + the line's index
         lines = list(map(add, index, repeat(self._first_line - 1, n)))
         line_before = list(map(before.__getitem__, index))
-        if not rest:
-            return lines, list(map(sub, firsts, line_before))
-        # Whether a line ends inside each group: one C count each, of LF once CRs are LFs too.
-        breaks = list(map(self._src.replace("\r", "\n").count, repeat("\n", n), firsts, rest[-1]))
+        # Whether a line ends inside each group: one C count each.
+        breaks = list(map(self._lf.count, repeat("\n", n), firsts, rest[-1]))
         width = 1 + len(rest)
         group_lines = list(chain.from_iterable(zip(*repeat(lines, width), strict=True)))
         group_columns = list(
