@@ -93,7 +93,6 @@ NQUADS_RE: Final = _fast_statement(True, STATEMENT_END, "terms")
 # costs less than reading the fast path's groups in Python: 2.0 against 3.3 us on schema.org).
 _PLACED_NT: Final = _fast_statement(False, r"\.", "placed")
 _PLACED_NQ: Final = _fast_statement(True, r"\.", "placed")
-_OBJECT_GROUP: Final = _PLACED_NT.groupindex["o"]  # the subject's is 1; the same in _PLACED_NQ
 _WS: Final = sure_match(WS_LINE)
 _STRING_QUOTE: Final = sure_match(STRING_QUOTE_BODY)
 # [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
@@ -110,6 +109,19 @@ _REIFIED: Final = (
 #: Where a statement's parts are: its start, where its subject ends, where its object starts
 #: and ends, and its end past the '.' (the five columns of BatchPlaces, as offsets).
 Bounds = tuple[int, int, int, int, int]
+
+
+def _statement_lines(src: str, line_starts: list[int], first_line: int, line_ends: int) -> list[int]:
+    """The line of each statement starting at ``line_starts`` (ascending, one statement a
+    line) in ``src``, whose first line is ``first_line`` and which holds ``line_ends``."""
+    n = len(line_starts)
+    if line_ends + (not src.endswith(("\n", "\r"))) == n:
+        # As many lines as statements (a chunk without blank or comment lines): the i-th
+        # statement is on the i-th line.
+        return list(range(first_line, first_line + n))
+    # The line ends since the statement before, counted in C.
+    line_ends_before = map(line_end_counter(src), [0, *line_starts[:-1]], line_starts)
+    return list(accumulate(line_ends_before, initial=first_line))[1:]
 
 
 class LineParser(BatchReader):
@@ -138,6 +150,7 @@ class LineParser(BatchReader):
         self._typed: dict[tuple[str, str | None, str | None], Literal] = {}
         self.name = "<string>"
         self._first_line = 1
+        self._line_ends = 0  # in the chunk being read
         self._src = ""
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[SinkQuad]]:
@@ -160,6 +173,7 @@ class LineParser(BatchReader):
         for src in reader:
             self._src = src
             self._first_line = reader.line
+            self._line_ends = reader.lines_read + 1 - reader.line  # counted as it was read
             out: list[Any] = []
             fast = self._fast(src, out)
             pos = 0
@@ -263,17 +277,13 @@ class LineParser(BatchReader):
         assert self.spans is not None
         src, spans = self._src, self.spans
         match = (_PLACED_NQ if self.quads else _PLACED_NT).match
-        # Each statement's line: the line ends since the one before, counted in C.
-        line_ends = map(line_end_counter(src), [0, *spans[:-1]], spans)
-        lines = list(accumulate(line_ends, initial=self._first_line))[1:]
         columns: list[int] = []
-        object_group = _OBJECT_GROUP
         for line_start in spans:
             # Built from the grammar fragments the precise reader reads with, so it takes every
             # statement either path took (escapes too: it only finds token boundaries).
             m = match(src, line_start)
-            if m is not None:
-                (start, subject_end), (object_start, object_end) = m.span(1), m.span(object_group)
+            if m is not None:  # its groups: the subject, then the object
+                (start, subject_end), (object_start, object_end) = m.span(1), m.span(2)
                 end = m.end()
             else:  # RDF 1.2 forms, which no regex takes whole: read again, precisely
                 start, subject_end, object_start, object_end, end = self._triple(
@@ -281,7 +291,9 @@ class LineParser(BatchReader):
                 )[2]
             b = line_start - 1  # columns count from 1
             columns += (start - b, subject_end - b, object_start - b, object_end - b, end - b)
-        return BatchPlaces(lines, columns, None, [], [])
+        return BatchPlaces(
+            _statement_lines(src, spans, self._first_line, self._line_ends), columns, None, [], []
+        )
 
     # --- term helpers shared by both paths ---------------------------------------------
 

@@ -47,7 +47,6 @@ import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from enum import IntEnum
 from functools import partial
-from itertools import chain
 from typing import Any, Final, NamedTuple, NoReturn
 
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -98,7 +97,7 @@ from ..syntax.messages import (
     not_rdf11,
     not_rdf12_basic,
 )
-from ..syntax.positions import LINE_END_RE, count_line_ends, line_start_before, line_starts, locate
+from ..syntax.positions import LINE_END_RE, Locator, count_line_ends, line_start_before
 from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.shown import clip
@@ -191,9 +190,9 @@ _FAST_VERB_OBJECT_RE: Final = re.compile(
     rf"{WS_TURTLE}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
 )
 _FAST_OBJECT_RE: Final = re.compile(rf"{WS_TURTLE}()(?:{_FAST_OBJECT})(){_FAST_END}")
-# A statement's subject, when no source map is recorded (it would need the subject's span).
+# A statement's subject; the empty groups mark where it starts and ends (source maps).
 _FAST_SUBJECT_RE: Final = re.compile(
-    rf"[ \t\r\n]*(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})[ \t\r\n]+"
+    rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})()[ \t\r\n]+"
 )
 
 # Keywords: SPARQL-style directives are case-insensitive ([5s] sparqlBase, [6s] sparqlPrefix).
@@ -421,14 +420,10 @@ class TurtleParser(BatchReader):
 
     def _placed(self) -> BatchPlaces:
         assert self.spans is not None and self.subject_spans is not None
-        subject_spans = self.subject_spans
-        starts, first_line = line_starts(self._src), self._first_line
-        lines, columns = locate(starts, first_line, self.spans)
-        subject_lines, subject_columns = locate(
-            starts,
-            first_line,
-            list(chain.from_iterable(zip(subject_spans[1::3], subject_spans[2::3], strict=True))),
-        )
+        spans, subject_spans = self.spans, self.subject_spans
+        locate = Locator(self._src, self._first_line).locate
+        lines, columns = locate(spans[0::3], spans[1::3], spans[2::3])
+        subject_lines, subject_columns = locate(subject_spans[1::3], subject_spans[2::3])
         return BatchPlaces(lines, columns, subject_spans[0::3], subject_lines, subject_columns)
 
     def start_in(self, base: str | None, prefixes: Iterable[tuple[str, str]]) -> None:
@@ -760,8 +755,9 @@ class TurtleParser(BatchReader):
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
                 if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
                     append((subject, p, obj, default))
-                    if spans is not None:
-                        self._fast_spans(m, first)
+                    if spans is not None:  # first token (-1: group 1), object (tenth from last) and end
+                        e = m.re.groups - 1
+                        spans += (m.start(1) if first < 0 else first, m.start(e - 9), m.start(e))
                     if punct == ".":
                         return m.end()
                     predicate, first, pos = p, -1, m.end()
@@ -1510,27 +1506,22 @@ class TurtleParser(BatchReader):
                 self.warn(self._error(pos, dt_end, f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL))
         return dt_end, lit
 
-    def _fast_spans(self, m: re.Match[str], first: int) -> None:
-        """Source maps: the spans of the triple a fast pattern matched as ``m`` (its first token
-        at ``first``, or -1: at the match's first marker group)."""
-        spans = self.spans
-        assert spans is not None
-        ends = m.re.groups - 1  # the marker group at the object's end; its start's is 9 before
-        spans += (m.start(1) if first < 0 else first, m.start(ends - 9), m.start(ends))
-
     def _fast_subject(self, src: str, pos: int) -> tuple[Node, State, int, int]:
-        """A statement's subject by the fast pattern, when no source map is recorded: the
-        term, the state after it, where it starts and where its verb may start; else what the
-        full reader starts from (no subject yet, at ``pos``)."""
-        m = _FAST_SUBJECT_RE.match(src, pos) if self.spans is None else None
+        """A statement's subject by the fast pattern: the term, the state after it, where it
+        starts and where its verb may start (with a source map, its span recorded); else what
+        the full reader starts from (no subject yet, at ``pos``)."""
+        m = _FAST_SUBJECT_RE.match(src, pos)
         if m is not None:
-            sp, si, label = m.groups()
+            _, sp, si, label, _ = m.groups()
             if label is not None:
                 term: Node | None = self.terms.bnode(label)
             else:
-                term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 1)
+                term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 2)
             if term is not None:
-                return term, _VERB, m.start(1) if sp else m.start(2) - 1, m.end()
+                start = m.start(1)
+                if self.subject_spans is not None:
+                    self.subject_spans += (term, start, m.start(5))
+                return term, _VERB, start, m.end()
         return _UNSET, _SUBJECT, pos, pos
 
     def _fast_name(self, m: re.Match[str], i: int) -> URIRef | None:

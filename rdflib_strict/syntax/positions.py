@@ -12,22 +12,22 @@ buffer, as ParseError counts them.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left
 from collections.abc import Callable
 from functools import partial
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, compress, repeat
 from operator import add, sub
 from typing import Final, NamedTuple
 
 __all__ = [
     "LINE_END_RE",
     "ByteLineEnds",
+    "Locator",
     "Span",
     "count_line_ends",
     "line_end_counter",
     "line_start_before",
     "line_starts",
-    "locate",
 ]
 
 #: One line end: CRLF first, so that its LF does not count again (``search`` finds the first
@@ -103,35 +103,65 @@ class ByteLineEnds:
             self._after_cr = data.endswith(b"\r")
 
 
-def line_starts(src: str) -> list[int]:
-    """The offset of every line's first character in ``src`` (0 first).
+def line_starts(src: str, origin: int = 0) -> list[int]:
+    """The offset of every line's first character in ``src`` (0 first), plus ``origin``.
 
-    >>> line_starts("a\\r\\nb\\rc\\nd")
-    [0, 3, 5, 7]
+    >>> line_starts("a\\r\\nb\\rc\\nd"), line_starts("a\\nb", -1)
+    ([0, 3, 5, 7], [-1, 1])
     """
     if not any(c in src for c in _OTHER_BREAKS):
         # str.splitlines breaks at exactly LF, CR and CRLF when no other break is there.
-        starts = list(accumulate(map(len, src.splitlines(True)), initial=0))
+        starts = list(accumulate(map(len, src.splitlines(True)), initial=origin))
         if src and not src.endswith(("\n", "\r")):
             starts.pop()  # the end of the last line, which starts nothing
         return starts
-    starts = [0]
-    starts.extend(m.end() for m in LINE_END_RE.finditer(src))
+    starts = [origin]
+    starts.extend(m.end() + origin for m in LINE_END_RE.finditer(src))
     return starts
 
 
-def locate(starts: list[int], first_line: int, offsets: list[int]) -> tuple[list[int], list[int]]:
-    """``offsets`` (into the text ``starts`` was made from) as their lines and their columns.
+class Locator:
+    """Offsets into one text as 1-based lines and code-point columns, as ParseError counts
+    them; ``first_line`` is the number of the text's first line (a buffer of a larger document
+    starts a line)."""
 
-    ``first_line`` is the line number of the text's first line (a buffer of a larger
-    document starts a line).
+    def __init__(self, src: str, first_line: int) -> None:
+        # With CRs as LFs (the same object when there are none), a count of LF finds any line end.
+        self._lf = src.replace("\r", "\n")
+        self._first_line = first_line
+        # Each line's start minus one: an offset's line index is the number of these below it
+        # (bisect_left), and its column its distance from the one before that index.
+        self._starts = starts = line_starts(src, -1)
+        self._before = [0, *starts]
 
-    >>> locate(line_starts("ab\\ncd"), 10, [0, 4, 5])
-    ([10, 11, 11], [1, 2, 3])
-    """
-    # map() over C functions: a Python loop would cost more than the parse's own work.
-    n = len(offsets)
-    index = list(map(bisect_right, repeat(starts, n), offsets))  # 1 + the line's index
-    line_start = map(starts.__getitem__, map(sub, index, repeat(1, n)))
-    columns = list(map(add, map(sub, offsets, line_start), repeat(1, n)))
-    return list(map(add, index, repeat(first_line - 1, n))), columns
+    def locate(self, firsts: list[int], *rest: list[int]) -> tuple[list[int], list[int]]:
+        """Groups of offsets as their lines and their columns, group by group: group ``i`` is
+        ``firsts[i]``, then ``r[i]`` for each ``r`` of ``rest`` (one or more), its offsets
+        ascending (a statement's start, its object's start and its end).
+
+        Most groups lie on one line: only each group's first offset is looked up among the
+        line starts, and the rest are placed by their distance from it once a count finds no
+        line end between the group's first and last offset; a group over several lines is
+        looked up whole.
+
+        >>> Locator("ab\\ncd", 10).locate([0, 1, 3], [1, 4, 5])
+        ([10, 10, 10, 11, 11, 11], [1, 2, 2, 2, 1, 3])
+        """
+        # map() over C functions: a Python loop would cost more than the parse's own work.
+        n, starts, before = len(firsts), self._starts, self._before
+        index = list(map(bisect_left, repeat(starts, n), firsts))  # 1 + the line's index
+        lines = list(map(add, index, repeat(self._first_line - 1, n)))
+        line_before = list(map(before.__getitem__, index))
+        # Whether a line ends inside each group: one C count each.
+        breaks = list(map(self._lf.count, repeat("\n", n), firsts, rest[-1]))
+        width = 1 + len(rest)
+        group_lines = list(chain.from_iterable(zip(*repeat(lines, width), strict=True)))
+        group_columns = list(
+            chain.from_iterable(zip(*(map(sub, r, line_before) for r in (firsts, *rest)), strict=True))
+        )
+        for i in compress(range(n), breaks):
+            for k, r in enumerate(rest, 1):
+                j = bisect_left(starts, r[i])
+                group_lines[i * width + k] = j + self._first_line - 1
+                group_columns[i * width + k] = r[i] - before[j]
+        return group_lines, group_columns
