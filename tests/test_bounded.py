@@ -145,28 +145,6 @@ def _one_graph(n: int) -> Graph:
     return g
 
 
-def test_writer_caches_stay_bounded_within_one_graph(small_limit: None) -> None:
-    # A Graph is one group for write_lines (a whole dump may be): its caches are trimmed as
-    # its lines are written, not only after it.
-    from rdflib_strict.formats import write_lines as module
-
-    peak: dict[str, int] = {}
-    real_trim = module.TermWriter.trim
-
-    def spy_trim(self: Any) -> None:
-        for name, size in _caches_of(self):
-            peak[name] = max(peak.get(name, 0), size)
-        real_trim(self)
-
-    with pytest.MonkeyPatch.context() as m:
-        m.setattr(module.TermWriter, "trim", spy_trim)
-        text = _one_graph(3000).serialize(format="strict-ntriples")
-    assert text.count("\n") == 6000
-    assert peak, "no caches found: the test would prove nothing"
-    # Trimmed every 1024 lines: at most LIMIT entries plus one run of lines' worth.
-    assert {name: size for name, size in peak.items() if size > LIMIT + 2 * 1024} == {}
-
-
 def test_turtle_writer_caches_stay_bounded(small_limit: None) -> None:
     from rdflib_strict.formats.write_turtle import TurtleWriter
 

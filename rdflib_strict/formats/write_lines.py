@@ -193,6 +193,7 @@ def _by_predicate(
     iris_get = terms.iris.get
     iri = terms.iri
     bnode = terms.bnode
+    literal = terms.literal
     lines = out.lines
     append = lines.append
     limit = out.limit
@@ -204,7 +205,7 @@ def _by_predicate(
             if b is None:
                 b = terms.predicate(p, (next(iter(subjects)), p, o, label))
             try:
-                c = _object_text(o, terms)
+                c = literal(o, None) if type(o) is Literal else _object_text(o, terms)
             except SerializeError as e:  # the statement is built only now: most objects are literals
                 raise e.in_statement((next(iter(subjects)), p, o, label)) from None
             tail = f" {b} {c}{end}"
@@ -218,12 +219,9 @@ def _by_predicate(
                 append(a + tail)
             if len(lines) >= limit:
                 out.flush()
-                terms.trim()  # bounded within a graph too: one may be all of a dump
 
 
 def _object_text(o: Node, terms: TermWriter) -> str:
-    if type(o) is Literal:
-        return terms.literal(o, None)
     if type(o) is URIRef:
         return terms.iris.get(str(o)) or terms.iri(o, None)
     if type(o) is BNode:
@@ -258,4 +256,3 @@ def _by_triple(
         append(f"{a} {b} {c}{end}")
         if len(lines) >= limit:
             out.flush()
-            terms.trim()
