@@ -50,6 +50,11 @@ Usage (from the repository root)::
     nice -n 10 .venv/bin/python benchmarks/bench.py --sizes diverse-1m,diverse-5m --validate \
         --no-parse --no-serialize --no-iterparse --no-memory
 
+    # every writer on every data shape (100k statements; rdflib's serializer vs ours)
+    nice -n 10 .venv/bin/python benchmarks/bench.py --only nt,nq,ttl,trig --variants rdflib,strict \
+        --sizes small,diverse-100k,rich-100k,labels-100k,longlit-20k,plain-100k \
+        --no-parse --no-iterparse --no-memory --runs 3
+
     # whole processes (parse into a Graph, exit; a gc.collect() after the parse), vs rdflib
     .venv/bin/python benchmarks/bench.py --sizes diverse-100k,diverse-1m,diverse-2.5m \
         --only nt,ttl --process --no-parse --no-serialize --no-iterparse --no-memory

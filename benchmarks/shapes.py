@@ -46,12 +46,14 @@ from diverse import DEFAULT_SEED, ensure_generated, generated_inputs, stamp, uch
 GENERATOR_VERSION = 1
 #: size name -> (shape, statements)
 SHAPE_SIZES: dict[str, tuple[str, int]] = {
+    "plain-100k": ("plain", 100_000),
     "plain-1m": ("plain", 1_000_000),
     "plain-5m": ("plain", 5_000_000),
     "longlit-20k": ("longlit", 20_000),
     "longlit-100k": ("longlit", 100_000),
     "rich-100k": ("rich", 100_000),
     "rich-1m": ("rich", 1_000_000),
+    "labels-100k": ("labels", 100_000),
     "labels-1m": ("labels", 1_000_000),
 }
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from rdflib import BNode, Graph
+from rdflib import BNode, Graph, Literal, URIRef
 
 import rdflib_strict
 from rdflib_strict.edge.readers import make_parser
@@ -133,6 +133,31 @@ def test_writer_caches_stay_bounded(small_limit: None) -> None:
     assert text.count("\n") == 20_000
     labels = re.findall(r"_:(\S+) \.\n", text)
     assert len(labels) == len(set(labels)) == 20_000 // 3
+
+
+def _one_graph(n: int) -> Graph:
+    """``n`` statements with distinct IRIs, literals and blank nodes, all in one graph."""
+    g = Graph()
+    ex = "http://example.org/"
+    for i in range(n):
+        g.add((URIRef(f"{ex}s{i}"), URIRef(f"{ex}p"), Literal(f"v{i}", lang="en")))
+        g.add((BNode(f"b{i}"), URIRef(f"{ex}q"), URIRef(f"{ex}o{i}")))
+    return g
+
+
+def test_turtle_writer_caches_stay_bounded(small_limit: None) -> None:
+    from rdflib_strict.formats.write_turtle import TurtleWriter
+
+    g = _one_graph(5000)
+    writer = TurtleWriter(g.triples((None, None, None)), (), None, False, False)
+    text = writer.write()
+    assert text.count(" .\n") == 10_000
+    # Trimmed every 1024 subject blocks: at most LIMIT entries plus that many blocks' terms.
+    # (desc, refs and the like are the graph being written, not caches.)
+    caches = {"TurtleWriter.iris", "TurtleWriter.literals", "TermWriter.iris", "TermWriter._bnodes"}
+    sizes = {name: size for name, size in _caches_of(writer) if name in caches}
+    assert {name: size for name, size in sizes.items() if size > LIMIT + 2 * 1024} == {}
+    assert sizes.keys() == caches
 
 
 def test_blank_node_label_is_the_same_node_after_its_cache_entry_is_dropped(small_limit: None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from typing import IO, Final
 
-from rdflib.term import BNode, Node, URIRef
+from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.errors import SerializeError
 from ..syntax.version import RdfVersion
@@ -177,8 +177,9 @@ _CHUNK = 1024  # lines: about 100 KB of output (512 to 8192 measure the same, 32
 
 
 # The two loops below are the writers' hot path. An exact URIRef is looked up by its text in
-# the TermWriter's cache of checked IRIs (C-level hashing and comparison); anything else, and
-# any IRI not yet checked, goes through the TermWriter, which checks it or raises.
+# the TermWriter's cache of checked IRIs (C-level hashing and comparison); a miss goes to
+# TermWriter.iri, which checks it or raises. Literals and blank nodes go straight to their
+# own TermWriter method (most literals occur once): the dispatch of ``object`` costs a call.
 
 
 def _by_predicate(
@@ -190,7 +191,9 @@ def _by_predicate(
 ) -> None:
     """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``)."""
     iris_get = terms.iris.get
-    spell_object = terms.object
+    iri = terms.iri
+    bnode = terms.bnode
+    literal = terms.literal
     lines = out.lines
     append = lines.append
     limit = out.limit
@@ -202,35 +205,53 @@ def _by_predicate(
             if b is None:
                 b = terms.predicate(p, (next(iter(subjects)), p, o, label))
             try:
-                c = (iris_get(str(o)) if type(o) is URIRef else None) or spell_object(o, None)
+                c = literal(o, None) if type(o) is Literal else _object_text(o, terms)
             except SerializeError as e:  # the statement is built only now: most objects are literals
                 raise e.in_statement((next(iter(subjects)), p, o, label)) from None
             tail = f" {b} {c}{end}"
             for s in subjects:
-                a = iris_get(str(s)) if type(s) is URIRef else None
-                if a is None:
+                if type(s) is URIRef:
+                    a = iris_get(str(s)) or iri(s, (s, p, o, label))
+                elif type(s) is BNode:
+                    a = bnode(s)
+                else:
                     a = terms.subject(s, (s, p, o, label))
                 append(a + tail)
             if len(lines) >= limit:
                 out.flush()
 
 
+def _object_text(o: Node, terms: TermWriter) -> str:
+    if type(o) is URIRef:
+        return terms.iris.get(str(o)) or terms.iri(o, None)
+    if type(o) is BNode:
+        return terms.bnode(o)
+    return terms.object(o, None)
+
+
 def _by_triple(
     triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: _Lines
 ) -> None:
     iris_get = terms.iris.get
+    iri = terms.iri
+    bnode = terms.bnode
+    literal = terms.literal
     lines = out.lines
     append = lines.append
     limit = out.limit
     for s, p, o in triples:
-        a = iris_get(str(s)) if type(s) is URIRef else None
-        if a is None:
+        if type(s) is URIRef:
+            a = iris_get(str(s)) or iri(s, (s, p, o, label))
+        elif type(s) is BNode:
+            a = bnode(s)
+        else:
             a = terms.subject(s, (s, p, o, label))
-        b = iris_get(str(p)) if type(p) is URIRef else None
-        if b is None:
-            b = terms.predicate(p, (s, p, o, label))
-        c = iris_get(str(o)) if type(o) is URIRef else None
-        if c is None:
+        b = (iris_get(str(p)) if type(p) is URIRef else None) or terms.predicate(p, (s, p, o, label))
+        if type(o) is Literal:
+            c = literal(o, (s, p, o, label))
+        elif type(o) is URIRef:
+            c = iris_get(str(o)) or iri(o, (s, p, o, label))
+        else:
             c = terms.object(o, (s, p, o, label))
         append(f"{a} {b} {c}{end}")
         if len(lines) >= limit:

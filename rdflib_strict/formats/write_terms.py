@@ -21,7 +21,7 @@ from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY
-from ..syntax.iri import iri_error, is_plain_http_iri
+from ..syntax.iri import iri_error, is_common_iri, is_plain_http_iri
 from ..syntax.langtag import langtag_error
 from ..syntax.messages import LANGSTRING_NEEDS_TAG, not_rdf11_term
 from ..syntax.version import RdfVersion
@@ -32,6 +32,8 @@ __all__ = ["Quoted", "TermWriter"]
 
 _LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 _FRESH_RE: Final = re.compile("r[0-9]+")
+# Whether rdflib's own Literal has a base direction (a later rdflib may add one).
+_DIRECTION_ASKED: Final = hasattr(Literal, "direction")
 
 _NOT_BASIC: Final = (
     'a triple term is not in RDF 1.2 Basic (version="1.2-basic"): serialize with version="1.2"'
@@ -81,13 +83,20 @@ class TermWriter:
         self._given: set[str] = set()
         self._fresh = 0
         self._langs: dict[str, str] = {}
+        #: A blank node's id -> its text (``_:label``): checking a label costs more than the rest
+        #: of a line, and a node is often written several times.
+        self._bnodes: dict[str, str] = {}
+        #: A datatype IRI's text -> the literal's suffix (``^^<IRI>``), checked.
+        self._typed: dict[str, str] = {}
         self._care = string_care(ascii_only)
 
     def iri(self, term: URIRef, statement: Quoted | None) -> str:
         key = str(term)
         text = self.iris.get(key)
         if text is None:
-            text = self.iris[key] = "<" + self.checked_iri(term, statement) + ">"
+            # The common shape inline: most IRIs of a term-diverse graph are met once.
+            body = key if is_plain_http_iri(key) else self.checked_iri(term, statement)
+            text = self.iris[key] = "<" + body + ">"
         return text
 
     def checked_iri(self, term: URIRef, statement: Quoted | None) -> str:
@@ -95,6 +104,8 @@ class TermWriter:
         iri = str(term)
         if is_plain_http_iri(iri):
             return iri
+        if is_common_iri(iri):  # percent-escapes, a query, non-ASCII: iri_error costs 7x
+            return escape_iri(iri, self.ascii_only)
         if has_surrogate(iri):
             raise SerializeError("the IRI holds a lone surrogate, which UTF-8 cannot encode", term, statement)
         reason = iri_error(iri)
@@ -103,10 +114,21 @@ class TermWriter:
         return escape_iri(iri, self.ascii_only)
 
     def bnode(self, term: BNode) -> str:
+        key = str(term)
+        text = self._bnodes.get(key)
+        if text is None:
+            text = self._bnode_text(key)
+            # A node's text never changes once given (``_labels`` keeps every label that is
+            # not the id itself), so the cache may be emptied at any time; not while several
+            # documents' prefixes (a mapping that may grow) decide the text.
+            if not self._labels_of:
+                self._bnodes[key] = text
+        return text
+
+    def _bnode_text(self, key: str) -> str:
         # A valid id is its own label and needs no memory, so that writing a dump's millions
         # of blank nodes stays bounded; only relabelled ids (invalid ones, and ids that look
         # like a fresh label already handed out) and the fresh-looking labels in use are kept.
-        key = str(term)
         tag = self._labels_of.get(key[: self._head]) if self._labels_of else None
         if tag is not None:
             key = key[self._head :]
@@ -136,7 +158,7 @@ class TermWriter:
 
     def trim(self) -> None:
         """Bound the caches of checked terms (writers call it once per batch)."""
-        trim_caches(self.iris, self._langs)
+        trim_caches(self.iris, self._langs, self._typed, self._bnodes)
 
     def literal(self, term: Literal, statement: Quoted | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""
@@ -151,25 +173,43 @@ class TermWriter:
             body = '"' + escape_string(lexical, self.ascii_only) + '"'
         lang = term.language
         if lang is not None:
-            direction: str | None = getattr(term, "direction", None)  # RDF 1.2 (DirLangLiteral)
+            # rdflib's own Literal has no base direction (asking it raises AttributeError,
+            # which costs more than the rest of this method): only a subclass may.
+            direction: str | None = (
+                getattr(term, "direction", None) if _DIRECTION_ASKED or type(term) is not Literal else None
+            )
             if direction is None:
-                return body + "@" + self._lang(lang, term, statement)
+                tag = self._langs.get(lang)
+                return body + "@" + (tag if tag is not None else self._lang(lang, term, statement))
             if not self.version.rdf12:
                 raise SerializeError(not_rdf11_term("a base direction"), term, statement)
             return body + "@" + self._lang(lang, term, statement) + "--" + direction
         datatype = term.datatype
-        if datatype is None or (self.canonical and datatype == XSD_STRING):
+        if datatype is None:
             return body
-        if datatype == RDF_LANGSTRING:
+        # The suffix by the datatype's text: type(datatype) is URIRef here compares as
+        # rdflib's equality would, in C, and the checks below run once per datatype.
+        suffix = self._typed.get(str(datatype)) if type(datatype) is URIRef else None
+        return body + (suffix if suffix is not None else self._datatype(datatype, term, statement))
+
+    def _datatype(self, datatype: URIRef, term: Literal, statement: Quoted | None) -> str:
+        """``^^<datatype>`` ("" for xsd:string in canonical output), checked; cached by text."""
+        if self.canonical and datatype == XSD_STRING:
+            suffix = ""
+        elif datatype == RDF_LANGSTRING:
             raise SerializeError(LANGSTRING_NEEDS_TAG, term, statement)
-        if datatype == RDF_DIRLANGSTRING:
+        elif datatype == RDF_DIRLANGSTRING:
             raise SerializeError(
                 "a literal typed rdf:dirLangString needs a language tag and a base direction, "
                 "which RDF 1.1 syntax cannot write",
                 term,
                 statement,
             )
-        return body + "^^" + self.iri(datatype, statement)
+        else:
+            suffix = "^^" + self.iri(datatype, statement)
+        if type(datatype) is URIRef:
+            self._typed[str(datatype)] = suffix
+        return suffix
 
     def _lang(self, lang: str, term: Literal, statement: Quoted | None) -> str:
         spelled = self._langs.get(lang)

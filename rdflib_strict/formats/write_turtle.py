@@ -52,6 +52,7 @@ from typing import IO, Final
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
+from ..syntax.caches import trim_caches
 from ..syntax.charclass import char_class
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate
@@ -433,10 +434,13 @@ class TurtleWriter:
         entries = self._mark_cycles([*iri_subjects, *bnode_tops])
         tops: list[Node] = [*iri_subjects, *sorted([*bnode_tops, *entries], key=str)]
         out = self.out
-        for s in tops:
+        for i, s in enumerate(tops):
             self._block(s)
             while self.deferred:
                 self._block(self.deferred.popleft())
+            if not i & 1023:  # bounded, as the line writers' are: a term's text never changes
+                trim_caches(self.iris, self.literals)
+                self.terms.trim()
         return "".join(out)
 
     def header(self) -> str:

@@ -18,6 +18,7 @@ Where RFC 3987 leaves room, acceptance follows oxiri (the IRI crate behind Oxigr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
 from .charclass import char_class
@@ -29,6 +30,7 @@ __all__ = [
     "NOT_UCSCHAR",
     "iri_error",
     "is_absolute",
+    "is_common_iri",
     "is_plain_http_iri",
     "ref_error",
     "relativize",
@@ -45,10 +47,14 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
 _SCHEME_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 
 # The common shape (plain http(s), ASCII host, safe ASCII path and fragment, no query or
-# percent-escapes) is accepted by one flat regex before the component-wise check.
+# percent-escapes) is accepted by one flat regex before the component-wise check. Each run
+# stops at a character its class lacks, so the greedy match is the only one: it is taken
+# atomically (a lookahead is never re-entered; Python 3.10 has no possessive quantifiers).
+# Without that, an IRI failing at its end ('%', '?', non-ASCII) was retried at every
+# shorter length of each run: 8x the cost of the match, on every IRI of another shape.
 _FAST = re.compile(
-    r"https?://[A-Za-z0-9.\-]+(?::[0-9]*)?(?:/[A-Za-z0-9._~!$&'()*+,;=:@/\-]*)?"
-    r"(?:#[A-Za-z0-9._~!$&'()*+,;=:@/?\-]*)?"
+    r"(?=(https?://[A-Za-z0-9.\-]+(?::[0-9]*)?(?:/[A-Za-z0-9._~!$&'()*+,;=:@/\-]*)?"
+    r"(?:#[A-Za-z0-9._~!$&'()*+,;=:@/?\-]*)?))\1"
 )
 
 # ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / %x20000-2FFFD
@@ -120,6 +126,14 @@ IRI_SHAPE: Final = _shape(ascii_only=False)
 #: in a query) are found too, and left to ``iri_error``; they are rare, and a class of astral
 #: ranges makes every search several times slower.
 NOT_UCSCHAR: Final = re.compile("[^\\x00-\\x7f\\u00a0-\\ud7ff\\uf900-\\ufdcf\\ufdf0-\\uffef]")
+_COMMON: Final = re.compile(IRI_SHAPE)
+
+
+def is_common_iri(iri: str) -> bool:
+    """True for an absolute IRI of the common shapes (``IRI_SHAPE``, with nothing
+    ``NOT_UCSCHAR`` finds): valid, found at a fraction of ``iri_error``'s cost (a seventh on
+    percent-encoded http IRIs). False says nothing: ask ``iri_error``."""
+    return _COMMON.fullmatch(iri) is not None and NOT_UCSCHAR.search(iri) is None
 
 
 def _bad_char_finder(chars: str) -> re.Pattern[str]:
@@ -287,10 +301,10 @@ def iri_error(iri: str) -> str | None:
     return _parts_error(m)
 
 
-def is_plain_http_iri(iri: str) -> bool:
-    """True for the common shape of IRI (ASCII http(s), no query or %-escape): valid, and with
-    nothing a writer must escape."""
-    return _FAST.fullmatch(iri) is not None
+#: A match (truthy) for the common shape of IRI (ASCII http(s), no query or %-escape): valid,
+#: and with nothing a writer must escape; None otherwise. The pattern's own method: writers
+#: ask it of every IRI they have not met yet, where a Python call around it costs as much.
+is_plain_http_iri: Final[Callable[[str], re.Match[str] | None]] = _FAST.fullmatch
 
 
 def ref_error(ref: str) -> str | None:
