@@ -26,7 +26,7 @@ from .edge.writers import statements
 from .formats.rdfc10 import nquad_line
 from .formats.write_terms import TermWriter
 from .sarif import Finding, Rule
-from .syntax.errors import excerpt
+from .syntax.errors import shown_at
 from .syntax.positions import Span
 from .syntax.shown import visible
 
@@ -110,13 +110,7 @@ def render(change: Change, lines: Callable[[str], Sequence[str] | None]) -> str:
     where = change.span
     if where is None:
         return said
-    head = f"{visible(where.source)}:{where.line}:{where.column}: {said}"
-    source_lines = lines(where.source) or ()
-    if not 1 <= where.line <= len(source_lines):
-        return head
-    text = source_lines[where.line - 1]
-    end = where.end_column if where.end_line == where.line else len(text) + 1
-    return head + "\n" + excerpt(where.line, where.column, end, text)
+    return shown_at(where, said, lines(where.source) or ())
 
 
 def patch(found: Iterable[Change]) -> Iterator[str]:

@@ -42,7 +42,7 @@ from rdflib.namespace import OWL, RDF, RDFS, SH, XSD
 from rdflib.term import Node
 
 from .sarif import Finding, Level, Rule
-from .syntax.errors import excerpt, visible
+from .syntax.errors import shown_at, visible
 from .syntax.positions import LINE_END_RE
 from .syntax.shown import clip
 
@@ -438,13 +438,7 @@ def render(
     where = caret(result)
     if where is None:
         return f"{names.term(result.focus)}: {visible(said)}"
-    source_lines = lines(where.source) or ()
-    head = f"{visible(where.source)}:{where.line}:{where.column}: {visible(said)}"
-    if not 1 <= where.line <= len(source_lines):
-        return head
-    text = source_lines[where.line - 1]
-    end = where.end_column if where.end_line == where.line else len(text) + 1
-    return head + "\n" + excerpt(where.line, where.column, end, text)
+    return shown_at(where, visible(said), lines(where.source) or ())
 
 
 def names_for(*graphs: Graph) -> Names:

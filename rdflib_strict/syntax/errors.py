@@ -6,12 +6,13 @@ hot loops carry nothing but an integer offset into the text they are scanning.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any, Final
 
 from rdflib.exceptions import ParserError
 
-from .positions import LINE_END_RE, count_line_ends, line_start_before
+from .positions import LINE_END_RE, Span, count_line_ends, line_start_before
 from .shown import CUT, clip, shown_char, visible
 
 __all__ = [
@@ -98,6 +99,17 @@ def excerpt(lineno: int, colno: int, end_colno: int, text: str) -> str:
     pad = " " * len(head) + "".join(p if p == "\t" else " " * len(p) for p in pieces[start:at])
     carets = "^" * max(1, sum(map(len, pieces[at : min(end_colno - 1 - low, stop)])))
     return f" {lineno} | {head}{''.join(pieces[start:stop])}{tail}\n {gutter} | {pad}{carets}"
+
+
+def shown_at(where: Span, said: str, source_lines: Sequence[str]) -> str:
+    """``SOURCE:LINE:COL: said`` for the span ``where``, then its first line and a caret under
+    it (to the line's end if the span goes on), when ``source_lines`` holds that line."""
+    head = f"{visible(where.source)}:{where.line}:{where.column}: {said}"
+    if not 1 <= where.line <= len(source_lines):
+        return head
+    text = source_lines[where.line - 1]
+    end = where.end_column if where.end_line == where.line else len(text) + 1
+    return head + "\n" + excerpt(where.line, where.column, end, text)
 
 
 def _window(pieces: list[str], at: int) -> tuple[int, int]:
