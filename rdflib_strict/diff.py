@@ -25,7 +25,7 @@ from .canon import canonicalize
 from .edge.writers import statements
 from .formats.rdfc10 import nquad_line
 from .formats.write_terms import TermWriter
-from .sarif import Finding, Rule
+from .sarif import Finding, Rule, finding_at
 from .syntax.errors import shown_at
 from .syntax.positions import Span
 from .syntax.shown import visible
@@ -155,7 +155,5 @@ def sarif_findings(
         if where is None or source_lines is None:
             out.append(Finding(rule, "note", said, fallback))
             continue
-        snippet = "\n".join(source_lines[where.line - 1 : where.end_line])
-        end = (where.end_line, where.end_column)
-        out.append(Finding(rule, "note", said, where.source, where.line, where.column, *end, snippet))
+        out.append(finding_at(rule, "note", said, where, source_lines))
     return out

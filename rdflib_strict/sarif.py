@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 from urllib.parse import quote
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "Notification",
     "Rule",
     "artifact_location",
+    "finding_at",
     "sarif_log",
 ]
 
@@ -163,6 +164,27 @@ class Finding:
         if self.end_column is not None:
             region["endColumn"] = self.end_column
         return region
+
+
+class _Span(Protocol):
+    @property
+    def source(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
+
+
+def finding_at(rule_id: str, level: Level, message: str, span: _Span, lines: Sequence[str]) -> Finding:
+    """A finding at ``span``, its snippet the span's lines out of its source's ``lines``."""
+    snippet = "\n".join(lines[span.line - 1 : span.end_line])
+    return Finding(
+        rule_id, level, message, span.source, span.line, span.column, span.end_line, span.end_column, snippet
+    )
 
 
 @dataclass(frozen=True)

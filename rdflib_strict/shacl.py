@@ -41,7 +41,7 @@ from rdflib.graph import ConjunctiveGraph
 from rdflib.namespace import OWL, RDF, RDFS, SH, XSD
 from rdflib.term import Node
 
-from .sarif import Finding, Level, Rule
+from .sarif import Finding, Level, Rule, finding_at
 from .syntax.errors import shown_at, visible
 from .syntax.positions import LINE_END_RE
 from .syntax.shown import clip
@@ -494,18 +494,5 @@ def sarif_findings(
         if where is None or source_lines is None:
             findings.append(Finding(rule_id, level, f"{names.term(result.focus)}: {said}", fallback_source))
             continue
-        snippet = "\n".join(source_lines[where.line - 1 : where.end_line])
-        findings.append(
-            Finding(
-                rule_id,
-                level,
-                said,
-                where.source,
-                where.line,
-                where.column,
-                where.end_line,
-                where.end_column,
-                snippet,
-            )
-        )
+        findings.append(finding_at(rule_id, level, said, where, source_lines))
     return list(rules.values()), findings
