@@ -367,9 +367,13 @@ def test_turtle_rdf12_everywhere() -> None:
 
 def test_writers_write_rdf12_terms_only_when_asked() -> None:
     g = nt(DOC12, "1.2")
-    for fmt in ("strict-turtle", "strict-trig"):
-        with pytest.raises(SerializeError, match=r"do not write RDF 1\.2 yet"):
-            g.serialize(format=fmt, version="1.2")
+    for fmt, ox_fmt in (("strict-turtle", "ttl"), ("strict-trig", "trig")):
+        text = g.serialize(format=fmt, version="1.2")
+        assert text.startswith('@version "1.2" .\n')
+        assert_same_graph(
+            parsed(Dataset() if ox_fmt == "trig" else Graph(), data=text, format=fmt, version="1.2"), g
+        )
+        assert_same_graph(oxigraph_graph(text.encode(), ox_fmt), g)
     for fmt in ("strict-ntriples", "strict-nquads", "strict-turtle", "strict-trig"):
         with pytest.raises(SerializeError, match=r'serialize with version="1\.2"') as info:
             g.serialize(format=fmt)
