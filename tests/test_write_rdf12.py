@@ -68,6 +68,7 @@ def turtle(doc: str) -> Graph:
 # --- hand-written layouts --------------------------------------------------------------------
 
 _HEAD = '@version "1.2" .\n@prefix : <http://ex/> .\n\n'
+_RDF = "PREFIX rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#>\n"
 
 # (what a person wrote, what the writer writes back): each reads as the same graph.
 LAYOUTS = [
@@ -118,6 +119,22 @@ LAYOUTS = [
         ":r rdf:reifies <<( :s :p 1 )>>, <<( :s :p :o )>> .\n\n:s :p :o .\n",
         id="reifier-of-two-stays-a-block",
     ),
+    pytest.param(":s :p << :a :q 1 >> .\n", ":s :p << :a :q 1 >> .\n", id="reified-object"),
+    pytest.param(
+        ":s :p :o {| :q << :a :q _:x >> |} .\n_:x :p 1 .\n",
+        ":s :p :o {| :q << :a :q _:x >> |} .\n\n_:x :p 1 .\n",
+        id="reified-object-in-block",
+    ),
+    pytest.param(
+        ":s :p ( << :a :q 1 >> ) .\n",
+        ":s :p ( << :a :q 1 >> ) .\n",
+        id="reified-list-item",
+    ),
+    pytest.param(
+        ":s :p :o .\n:r rdf:reifies <<( :s :p :o )>> ~ :r2 {| :q 1 |} .\n",
+        ":r rdf:reifies <<( :s :p :o )>> ~ :r2 {| :q 1 |} .\n\n:s :p :o .\n",
+        id="annotated-reifies-statement-stays",
+    ),
     pytest.param(
         ":s :p ( 1 2 ) {| :q 3 |} .\n",
         ":s :p ( 1 2 ) {| :q 3 |} .\n",
@@ -128,7 +145,7 @@ LAYOUTS = [
 
 @pytest.mark.parametrize(("written", "expected"), LAYOUTS)
 def test_annotation_layout(written: str, expected: str) -> None:
-    g = turtle(_HEAD + written)
+    g = turtle(_RDF + _HEAD + written)
     g.bind("rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#")
     text = assert_round_trip(g, "strict-turtle")
     head = _HEAD.replace("\n\n", "\n@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .\n\n")
@@ -283,9 +300,11 @@ def rdf12_graphs(draw: st.DrawFn) -> Graph:
         g.add((s, p, o))
     # Reifiers: of asserted triples (annotations) or not, IRIs or blank nodes, some with
     # statements of their own, some reifying two triples, some shared with other statements.
-    for _ in range(draw(st.integers(0, 5))):
+    for _ in range(draw(st.integers(0, 6))):
         r = draw(st.one_of(_IRIS, _BNODES, st.builds(BNode)))
-        asserted = draw(st.sampled_from(triples)) if triples and draw(st.booleans()) else draw(_TRIPLES)
+        # Of any statement so far, rdf:reifies ones too (an annotation of an annotation).
+        so_far = sorted(g, key=str)
+        asserted = draw(st.sampled_from(so_far)) if so_far and draw(st.booleans()) else draw(_TRIPLES)
         g.add((r, REIFIES, TripleTerm(*asserted)))
         for _ in range(draw(st.integers(0, 2))):
             g.add((r, draw(_IRIS), draw(_objects(1))))

@@ -38,7 +38,7 @@ _same_text: Final = str.__eq__
 class Reifiers:
     """The plan for one graph (see the module doc)."""
 
-    __slots__ = ("anchors", "annotations", "anonymous", "reified", "reifies")
+    __slots__ = ("anchors", "annotations", "anonymous", "in_place", "reified", "reifies")
 
     def __init__(self) -> None:
         #: Asserted triple -> its reifiers, in the order written (anonymous blocks first).
@@ -51,6 +51,9 @@ class Reifiers:
         self.reifies: dict[Node, TripleTerm] = {}
         #: The subjects of annotated triples: never a ``( )`` list cell (items take none).
         self.anchors: set[Node] = set()
+        #: Blank nodes written in place as ``<< s p o >>``: the object of one statement, with
+        #: nothing said of them but one rdf:reifies.
+        self.in_place: dict[Node, TripleTerm] = {}
 
 
 def _blank_nodes_in(term: TripleTerm, found: set[BNode]) -> None:
@@ -161,8 +164,14 @@ def plan_reifiers(desc: _Desc, refs: dict[BNode, int], labelled: set[BNode]) -> 
     plan = Reifiers()
     candidates = _candidates(desc, refs)
     annotated = {r: t for r, t in candidates.items() if _asserted(desc, t)}
+    # A reifier whose rdf:reifies statement is annotated keeps it: the annotation goes there.
+    for r, t in list(candidates.items()):
+        if any(_is_reifies(a.predicate) and a.subject == r and a.object == t for a in annotated.values()):
+            del candidates[r]
+            annotated.pop(r, None)
     labelled.update(blank_nodes_in_triple_terms(desc, annotated))
     if not candidates:
+        _in_place(desc, refs, labelled, plan)
         return plan
     _drop_cycles(desc, refs, labelled, annotated)
     for r, t in candidates.items():
@@ -185,4 +194,22 @@ def plan_reifiers(desc: _Desc, refs: dict[BNode, int], labelled: set[BNode]) -> 
         t = annotated[r]
         plan.annotations.setdefault((t.subject, t.predicate, t.object), []).append(r)
         plan.anchors.add(t.subject)
+    _in_place(desc, refs, labelled, plan)
     return plan
+
+
+def _in_place(desc: _Desc, refs: dict[BNode, int], labelled: set[BNode], plan: Reifiers) -> None:
+    """Find the blank nodes to write as ``<< s p o >>`` objects and take them out of ``desc``."""
+    for b, props in desc.items():
+        if (
+            is_bnode(b)
+            and len(props) == 1
+            and refs.get(b) == 1
+            and b not in labelled
+            and b not in plan.anchors
+        ):
+            ((p, objs),) = props.items()
+            if _is_reifies(p) and len(objs) == 1 and is_triple_term(objs[0]):
+                plan.in_place[b] = objs[0]
+    for b in plan.in_place:
+        del desc[b]

@@ -395,7 +395,7 @@ class TurtleWriter:
         obj = t.object
         text = self.triple_term(obj, st) if is_triple_term(obj) else self._tt_part(obj, st)
         inner = f"<< {self._tt_part(t.subject, st)} {self._tt_part(t.predicate, st)} {text}"
-        if r in self.reifiers.anonymous:
+        if r in self.reifiers.anonymous or r in self.reifiers.in_place:
             return inner + " >>"
         return inner + " ~ " + self._tt_part(r, st) + " >>"
 
@@ -610,7 +610,8 @@ class TurtleWriter:
         if len(objs) != 1:
             return False
         o = objs[0]
-        return not (is_bnode(o) and self._inline(o)) and (r, p, o) not in self.annotations
+        in_brackets = is_bnode(o) and self._inline(o) and o not in self.reifiers.in_place
+        return not in_brackets and (r, p, o) not in self.annotations
 
     def _object(self, o: Node, s: Node, p: Node, level: int, depth: int) -> None:
         out = self.out
@@ -626,7 +627,10 @@ class TurtleWriter:
             return
         props = self.desc.get(o)
         if props is None:
-            out.append("[]")
+            reified = self.reifiers.in_place.get(o) if self.reifiers.in_place else None
+            out.append(
+                "[]" if reified is None else self.reified_triple(o, reified, (o, RDF_REIFIES, reified))
+            )
             return
         if depth >= _MAX_DEPTH:
             self.labelled.add(o)
