@@ -165,10 +165,12 @@ def plan_reifiers(desc: _Desc, refs: dict[BNode, int], labelled: set[BNode]) -> 
     candidates = _candidates(desc, refs)
     annotated = {r: t for r, t in candidates.items() if _asserted(desc, t)}
     # A reifier whose rdf:reifies statement is annotated keeps it: the annotation goes there.
-    for r, t in list(candidates.items()):
-        if any(_is_reifies(a.predicate) and a.subject == r and a.object == t for a in annotated.values()):
-            del candidates[r]
-            annotated.pop(r, None)
+    annotated_reifies = {(a.subject, a.object) for a in annotated.values() if _is_reifies(a.predicate)}
+    if annotated_reifies:
+        for r, t in list(candidates.items()):
+            if (r, t) in annotated_reifies:
+                del candidates[r]
+                annotated.pop(r, None)
     labelled.update(blank_nodes_in_triple_terms(desc, annotated))
     if not candidates:
         _in_place(desc, refs, labelled, plan)
