@@ -61,7 +61,9 @@ Usage (from the repository root)::
 
 ``--sizes`` takes ``small``, ``x20`` (schema.org; the default is both) and ``diverse-100k``,
 ``diverse-1m``, ``diverse-2.5m``, ``diverse-5m``, ``plain-1m``, ``plain-5m``, ``longlit-20k``,
-``longlit-100k``; ``--only`` picks the formats of all of them. Large inputs (everything but ``small``) get 3
+``longlit-100k``, and ``annotated`` (schema.org in RDF 1.2 Turtle, every statement annotated:
+parse with ``version="1.2"`` against the floor, iterparse against pyoxigraph; see ``data.py``);
+``--only`` picks the formats of all of them. Large inputs (everything but ``small``) get 3
 runs and the memory probes. Parsing 5M diverse statements
 into a Graph takes several GiB per variant: on ``diverse-5m`` prefer ``--validate`` with the
 in-process workloads off.
@@ -86,16 +88,23 @@ from common import (
     Report,
     log,
     machine_header,
-    new_container,
     register_checkout_plugins,
     statement_count,
 )
-from data import build_inputs, check_count, expected_count, known_count, resolve_data_dir
+from data import (
+    RDF12_SIZES,
+    build_inputs,
+    check_count,
+    expected_count,
+    known_count,
+    rdf12_inputs,
+    resolve_data_dir,
+)
 from diverse import DIVERSE_SIZES, diverse_inputs
 from fastpath import FastPathRow, fast_path_table, run_fast_path
 from memory import memory_inputs, memory_table, memprobe, run_memory
 from parallel import ParallelRow, parallel_table, run_parallel
-from parse import parse_table, run_parsers
+from parse import parse_table, reference_parse, run_parsers
 from process import ProcessRow, process_table, run_process
 from serialize import run_serializers, serialize_table
 from shapes import SHAPE_SIZES, shape_inputs
@@ -104,7 +113,7 @@ from sourcemap import run_source_maps, source_map_table
 from stream import iterparse_table, run_iterparse
 from validate import run_validate, validate_table
 
-ALL_SIZES = (*SIZES, *DIVERSE_SIZES, *SHAPE_SIZES)
+ALL_SIZES = (*SIZES, *DIVERSE_SIZES, *SHAPE_SIZES, *RDF12_SIZES)
 
 
 def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
@@ -115,14 +124,14 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
     if not (args.no_parse and args.no_serialize and args.no_iterparse):
         log(f"== {inp.label} ({runs} runs)")
     if not (args.no_parse and args.no_serialize) or args.source_map:
-        reference = new_container(inp.fmt).parse(inp.path, format=inp.fmt.rdflib)
+        reference = reference_parse(inp)
         count = statement_count(reference, inp.fmt)
         check_count(inp, count)
         if not args.no_parse:
             run_parsers(inp, reference, count, args.variants, runs, report)
         if args.source_map:
             run_source_maps(inp, reference, count, runs, report)
-        if not args.no_serialize:
+        if not args.no_serialize and not inp.read_kwargs:  # RDF 1.2: rdflib writes none
             serialize_runs = args.runs or (3 if args.quick else max(runs, 5))
             run_serializers(inp, reference, count, args.variants, serialize_runs, report)
         del reference
@@ -332,11 +341,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     inputs = build_inputs(resolve_data_dir(args.data), args.only, args.sizes)
     inputs += diverse_inputs(args.only, args.sizes)
     inputs += shape_inputs(args.only, args.sizes)
+    inputs += rdf12_inputs(resolve_data_dir(args.data), args.only, args.sizes)
     report = Report()
     for inp in inputs:
         run_file(inp, args, report)
     if not args.no_memory:
-        for inp in memory_inputs(inputs):
+        for inp in memory_inputs([inp for inp in inputs if not inp.read_kwargs]):
             run_memory(inp, args.variants, report)
     canon = (
         run_canon(resolve_data_dir(args.data), args.runs or (3 if args.quick else 5), report.notes)

@@ -72,6 +72,12 @@ class Input:
     path: Path
     fmt: Fmt
     size: str  # "small" or "x20" (schema.org), a diverse.DIVERSE_SIZES or shapes.SHAPE_SIZES name
+    version: str = "1.1"  # the RDF of the file: "1.2" is read by the strict readers only
+
+    @property
+    def read_kwargs(self) -> dict[str, str]:
+        """The keywords our readers need for this file (``version`` for RDF 1.2)."""
+        return {} if self.version == "1.1" else {"version": self.version}
 
     @property
     def large(self) -> bool:

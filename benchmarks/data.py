@@ -11,6 +11,9 @@ directory. Generated once into ``benchmarks/_data/`` (with a ``.json`` stamp bes
 * ``schemaorg-all-https-x20.trig``: the x20 .nq's dataset (20 graphs) as TriG: the .nq's one
   graph written as TriG (``schema:29.0 { ... }``), then 20 renamed copies of that text, each
   with its own ``@prefix`` lines, as the x20 .ttl has.
+* ``schemaorg-all-https-annotated.ttl`` (``--sizes annotated``): RDF 1.2 Turtle, every
+  statement of the .nt annotated, ``s p o {| :source <https://schema.org/version/29.0/> |} .``
+  (three statements each: the triple, a new blank node reifying it, its source).
 
 TriG is written by rdflib's own ``trig`` serializer, graph by graph (so the block order does
 not depend on hashing), in the Turtle style of the shared .ttl (also rdflib-written). When
@@ -44,6 +47,10 @@ from common import (
 )
 
 CACHE_DIR = BENCH_DIR / "_data"
+#: Inputs in RDF 1.2 (read with version="1.2"; parse and iterparse only).
+RDF12_SIZES = ("annotated",)
+ANNOTATION = " {| <https://example.org/source> <https://schema.org/version/29.0/> |} .\n"
+
 BASENAME = "schemaorg-all-https"
 COPIES = 20
 SCHEMA_NS = "https://schema.org/"
@@ -70,6 +77,31 @@ def build_inputs(data_dir: Path, keys: Sequence[str], sizes: Sequence[str]) -> l
             path = small_file(data_dir, key) if size == "small" else scaled_file(data_dir, key)
             inputs.append(Input(path, FORMATS[key], size))
     return inputs
+
+
+def rdf12_inputs(data_dir: Path, keys: Sequence[str], sizes: Sequence[str]) -> list[Input]:
+    """The RDF 1.2 inputs among ``sizes`` (Turtle only)."""
+    if "annotated" not in sizes or "ttl" not in keys:
+        return []
+    return [Input(ensure_annotated(small_file(data_dir, "nt")), FORMATS["ttl"], "annotated", "1.2")]
+
+
+def ensure_annotated(src: Path) -> Path:
+    """Every statement of the N-Triples file ``src`` annotated with its source (see the module doc)."""
+    dst = CACHE_DIR / f"{src.stem}-annotated.ttl"
+
+    def write(out: TextIO) -> int:
+        out.write('VERSION "1.2"\n')
+        count = 0
+        for line in read_text(src).splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                assert line.endswith(" ."), line
+                out.write(line[:-2] + ANNOTATION)
+                count += 1
+        return 3 * count
+
+    return generate(dst, source_stamp(src, 1), f"every statement of {src.name} annotated", write)
 
 
 def small_file(data_dir: Path, key: str) -> Path:

@@ -24,7 +24,8 @@ def iterparse_jobs(inp: Input) -> tuple[dict[str, Job], list[str]]:
         notes.append(f"{inp.label}: rdflib_strict.iterparse unavailable")
     else:
         fmt_name = inp.fmt.iterparse
-        jobs["strict iterparse"] = lambda: exhaust(iterparse(str(inp.path), format=fmt_name))
+        kwargs = inp.read_kwargs
+        jobs["strict iterparse"] = lambda: exhaust(iterparse(str(inp.path), format=fmt_name, **kwargs))
     ox = import_optional("pyoxigraph")
     if ox is None:
         notes.append(f"{inp.label}: pyoxigraph not installed")

@@ -12,6 +12,7 @@ __all__ = [
     "RDF_TESTS_MISSING",
     "find_rdf_canon_dir",
     "find_rdf_tests_dir",
+    "readme_example",
     "repo_root",
     "shared_data_dir",
 ]
@@ -23,6 +24,13 @@ RDF_CANON_MISSING = "W3C rdf-canon tests not found: set RDF_CANON_DIR or place t
 def repo_root() -> Path:
     """The repository root (parent of ``tests/``), derived from this file's location."""
     return Path(__file__).resolve().parent.parent
+
+
+def readme_example(name: str) -> str:
+    """The code of the README's ``<!-- name -->`` python block (the README's examples are run)."""
+    text = (repo_root() / "README.md").read_text(encoding="utf-8")
+    start, end = f"<!-- {name} -->\n```python\n", f"```\n<!-- /{name} -->"
+    return text.split(start, 1)[1].split(end, 1)[0]
 
 
 def find_rdf_tests_dir() -> Path | None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from clirun import run_cli
-from locations import repo_root
+from locations import readme_example
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from w3c import assert_same_graph, oxigraph_graph, parsed
 
@@ -367,9 +367,13 @@ def test_turtle_rdf12_everywhere() -> None:
 
 def test_writers_write_rdf12_terms_only_when_asked() -> None:
     g = nt(DOC12, "1.2")
-    for fmt in ("strict-turtle", "strict-trig"):
-        with pytest.raises(SerializeError, match=r"do not write RDF 1\.2 yet"):
-            g.serialize(format=fmt, version="1.2")
+    for fmt, ox_fmt in (("strict-turtle", "ttl"), ("strict-trig", "trig")):
+        text = g.serialize(format=fmt, version="1.2")
+        assert text.startswith('@version "1.2" .\n')
+        assert_same_graph(
+            parsed(Dataset() if ox_fmt == "trig" else Graph(), data=text, format=fmt, version="1.2"), g
+        )
+        assert_same_graph(oxigraph_graph(text.encode(), ox_fmt), g)
     for fmt in ("strict-ntriples", "strict-nquads", "strict-turtle", "strict-trig"):
         with pytest.raises(SerializeError, match=r'serialize with version="1\.2"') as info:
             g.serialize(format=fmt)
@@ -508,20 +512,13 @@ def test_cli_shacl_reads_rdf12_when_asked(tmp_path: Path) -> None:
 
 def test_readme_rdf12_turtle_example_runs() -> None:
     """The README's RDF 1.2 Turtle and TriG example, run as written (its asserts are the claims)."""
-    text = (repo_root() / "README.md").read_text(encoding="utf-8")
-    start, end = "<!-- rdf12:turtle-example -->\n```python\n", "```\n<!-- /rdf12:turtle-example -->"
-    block = text.split(start, 1)[1].split(end, 1)[0]
-    exec(compile(block, "README.md", "exec"), {})
+    exec(compile(readme_example("rdf12:turtle-example"), "README.md", "exec"), {})
 
 
 def test_readme_rdf12_example_runs() -> None:
     """The README's RDF 1.2 example, run as written (its asserts are the claims)."""
-    text = (repo_root() / "README.md").read_text(encoding="utf-8")
-    block = text.split("<!-- rdf12:example -->\n```python\n", 1)[1].split("```\n<!-- /rdf12:example -->", 1)[
-        0
-    ]
     names: dict[str, Any] = {}
-    exec(compile(block, "README.md", "exec"), names)
+    exec(compile(readme_example("rdf12:example"), "README.md", "exec"), names)
     written = re.sub(r"_:\S+", "_:b", names["text"])  # the label is the parse's own
     assert sorted(written.splitlines()) == sorted(names["doc"].splitlines()[1:])
 

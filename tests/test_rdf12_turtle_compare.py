@@ -6,7 +6,9 @@ with the rest of the document, VERSION directives, comments and line breaks betw
 
 Each document is read by us with ``version="1.2"``, whole and in 1-character chunks, and by
 pyoxigraph; the graphs must be the same (tests/w3c.py matches blank nodes inside triple terms
-too), lexical forms exact.
+too), lexical forms exact. The same documents, some with characters inserted or deleted, must
+get the parser's verdict (count, errors, warnings) from the validator, whole and a character
+at a time.
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ from chunking import small_chunks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import Dataset, Graph
+from test_validate import mutated as line_mutated
+from verdicts import parser_verdict, validator_verdict
 from w3c import assert_same_graph, oxigraph_graph, parsed
+
+from rdflib_strict.syntax.version import RdfVersion
 
 _WS = st.sampled_from([" ", "\n", "\t", " # c >> |} <<\n "])
 _IRI = st.sampled_from(["ex:a", "ex:b", "<http://example/é>", ":p", "<rel>"])
@@ -135,3 +141,30 @@ def test_rdf12_turtle_read_as_pyoxigraph_reads_it(
     with monkeypatch.context() as mp:
         small_chunks(mp, 1)
         assert_same_graph(_ours(doc, trig), theirs, doc)
+
+
+# --- validate against the parser ---------------------------------------------------------------
+
+# Turtle's punctuation and RDF 1.2's ('<<(', '~', '{|', '--'), one inserted or deleted.
+_MUTATIONS = "<>\"'\\_:@^.,;#[](){}|~- \t\n\u00e9"
+
+
+@st.composite
+def _mutated_documents(draw: st.DrawFn, trig: bool) -> str:
+    doc = draw(_documents(trig))
+    for _ in range(draw(st.integers(0, 2))):
+        doc = draw(line_mutated(doc, _MUTATIONS))
+    return doc
+
+
+@pytest.mark.parametrize("trig", [False, True], ids=["turtle", "trig"])
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_rdf12_validator_gives_the_parsers_verdicts(trig: bool, data: st.DataObject) -> None:
+    # The count, every error (line, column, message, skipped text) and warning, whole and read
+    # a character at a time: `validate --rdf-version 1.2` says what the parser says.
+    doc = data.draw(_mutated_documents(trig)).encode("utf-8")
+    fmt = "trig" if trig else "turtle"
+    for size in (None, 1):
+        expected = parser_verdict(doc, fmt, None, size, RdfVersion.RDF12)
+        assert validator_verdict(doc, fmt, None, size, RdfVersion.RDF12) == expected, (size, doc)

@@ -11,11 +11,10 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 
-from rdflib_strict.edge.readers import make_parser
-from rdflib_strict.formats.validate_lines import LineValidator
-from rdflib_strict.formats.validate_turtle import TurtleValidator
+from rdflib_strict.edge.readers import make_parser, make_validator
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError
+from rdflib_strict.syntax.version import RdfVersion
 
 __all__ = ["Error", "Verdict", "described", "parser_verdict", "reader", "validator_verdict"]
 
@@ -39,13 +38,19 @@ def reader(data: bytes, chunk_size: int | None = None, name: str = "doc") -> Chu
     return ChunkReader(io.BytesIO(data), name, chunk_size=chunk_size)
 
 
-def parser_verdict(data: bytes, fmt: str, base: str | None = None, chunk_size: int | None = None) -> Verdict:
+def parser_verdict(
+    data: bytes,
+    fmt: str,
+    base: str | None = None,
+    chunk_size: int | None = None,
+    version: RdfVersion = RdfVersion.RDF11,
+) -> Verdict:
     """What the ``fmt`` parser (``ntriples``, ``nquads``, ``turtle``, ``trig``) says, as
     ``validate`` used it before the validators: literals without values, errors collected.
     Only the Turtle parser warns; the line parser's warnings are always none."""
     errors: list[ParseError] = []
     warnings: list[ParseError] = []
-    parser = make_parser(fmt, base, values=False)
+    parser = make_parser(fmt, base, values=False, version=version)
     parser.warn = warnings.append
     try:
         count = parser.parse(reader(data, chunk_size), lambda batch: None, errors.append)
@@ -58,15 +63,17 @@ def parser_verdict(data: bytes, fmt: str, base: str | None = None, chunk_size: i
 
 
 def validator_verdict(
-    data: bytes, fmt: str, base: str | None = None, chunk_size: int | None = None
+    data: bytes,
+    fmt: str,
+    base: str | None = None,
+    chunk_size: int | None = None,
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> Verdict:
-    """What the ``fmt`` validator says (``LineValidator``, ``TurtleValidator``)."""
+    """What the ``fmt`` validator says (``LineValidator``, ``TurtleValidator``), made as
+    ``validate`` makes it (``make_validator``)."""
     errors: list[ParseError] = []
     warnings: list[ParseError] = []
-    if fmt in _TURTLE:
-        validator: LineValidator | TurtleValidator = TurtleValidator(fmt == "trig", base, warnings.append)
-    else:
-        validator = LineValidator(fmt == "nquads", warnings.append)
+    validator = make_validator(fmt, base, warnings.append, version)
     try:
         count = validator.check(reader(data, chunk_size), errors.append)
     except ParseError as e:

@@ -25,7 +25,6 @@ from rdflib.term import Node
 from ..formats.terms import Statement
 from ..formats.write_lines import ByPredicate, Group, Triple, write_lines
 from ..syntax.errors import SerializeError
-from ..syntax.messages import RDF12_NOT_YET
 from ..syntax.version import RdfVersion
 from .rdflib_private import Index, memory_indexes, memory_triple_sets
 
@@ -179,11 +178,9 @@ def write_graph_turtle(
 
     ``base`` defaults to ``graph.base``; the prefixes are the graph's namespace bindings.
     Other keyword arguments (rdflib passes its own) are ignored. In Turtle, statements in
-    named graphs raise SerializeError; nothing is written then. RDF 1.2 Turtle and TriG
-    (``version``) are not written yet: SerializeError, before anything is written.
+    named graphs raise SerializeError; nothing is written then. ``version`` is the RDF
+    written (see ``formats.write_turtle``).
     """
-    if version.rdf12:
-        raise SerializeError(RDF12_NOT_YET, version.value, None)
     if base is None:
         base = getattr(graph, "base", None)
     from ..formats.write_trig import write_trig
@@ -197,4 +194,5 @@ def write_graph_turtle(
         base=base,
         sparql_prefixes=sparql_prefixes,
         ascii_only=ascii_only,
+        version=version,
     )

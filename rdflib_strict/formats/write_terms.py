@@ -250,10 +250,7 @@ class TermWriter:
 
     def triple_term(self, term: TripleTerm, statement: Quoted | None) -> str:
         """``<<( s p o )>>`` (RDF 1.2), each part checked; nested through the objects in a loop."""
-        if not self.version.triple_terms:
-            if self.version.rdf12:
-                raise SerializeError(_NOT_BASIC, term, statement)
-            raise SerializeError(not_rdf11_term("a triple term"), term, statement)
+        self.check_triple_term(term, statement)
         opened: list[str] = []
         t: Node = term
         while is_triple_term(t):
@@ -261,6 +258,13 @@ class TermWriter:
             opened.append(f"<<( {self.subject(t.subject, quoted)} {self.predicate(t.predicate, quoted)} ")
             t = t.object
         return "".join(opened) + self.object(t, statement) + " )>>" * len(opened)
+
+    def check_triple_term(self, term: TripleTerm, statement: Quoted | None) -> None:
+        """Raise SerializeError, naming ``version="1.2"``, unless this writer writes triple terms."""
+        if not self.version.triple_terms:
+            if self.version.rdf12:
+                raise SerializeError(_NOT_BASIC, term, statement)
+            raise SerializeError(not_rdf11_term("a triple term"), term, statement)
 
 
 def _kind(term: object) -> str:

@@ -54,8 +54,10 @@ from typing import IO
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.errors import SerializeError
+from ..syntax.version import RdfVersion
 from .terms import Statement, is_bnode
 from .write_lines import Triple
+from .write_reifiers import blank_nodes_in_triple_terms
 from .write_turtle import Desc, Refs, TurtleWriter, index_triples
 
 __all__ = ["write_trig"]
@@ -72,12 +74,14 @@ def write_trig(
     base: str | None = None,
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> None:
     """Write ``statements`` ``(s, p, o, g)`` (g None for the default graph; duplicates are the
     caller's to avoid) to ``stream`` as UTF-8 TriG.
 
     The statements of one graph need not come together. ``namespaces``, ``base``,
-    ``sparql_prefixes`` and ``ascii_only`` mean what they mean for ``write_turtle``. Raises
+    ``sparql_prefixes``, ``ascii_only`` and ``version`` mean what they mean for
+    ``write_turtle`` (one version line for the document). Raises
     SerializeError for terms TriG cannot carry, naming the term and its statement (a literal
     graph label too); nothing is written then. Passes on any error ``statements`` raises.
     """
@@ -87,16 +91,18 @@ def write_trig(
         label, triples = graphs.popitem()
         indexed[label] = index_triples(triples)
         del triples
-    writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only)
-    keep = _kept_labels(indexed)
+    writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only, version)
+    keep = _kept_labels(indexed, version.triple_terms)
     parts: list[str] = []
     for label in _graph_order(indexed):
         desc, refs = indexed[label]
+        # The name before the body (errors name it first) and before load (which takes out
+        # statements written in other forms, RDF 1.2's reifiers).
+        name = "" if label is None else _graph_name(writer, label, desc)
         writer.load(desc, refs, keep.get(label, ()))
         if label is None:
             parts.append(_body(writer, 0, None))
         else:
-            name = _graph_name(writer, label, desc)  # before the body: errors name it first
             parts.append(name + " {\n" + _body(writer, 1, label) + "}\n")
     text = writer.header() + "\n".join(parts)  # the header last: the bodies choose prefixes
     stream.write(text.encode("utf-8"))
@@ -149,19 +155,22 @@ def _label_key(label: Node) -> tuple[int, str]:
     return (0 if isinstance(label, URIRef) else 1 if isinstance(label, BNode) else 2, str(label))
 
 
-def _kept_labels(indexed: dict[Label, tuple[Desc, Refs]]) -> dict[Label, list[BNode]]:
+def _kept_labels(indexed: dict[Label, tuple[Desc, Refs]], triple_terms: bool) -> dict[Label, list[BNode]]:
     """For each graph, its blank nodes that also occur elsewhere in the document.
 
     Occurring elsewhere means in another graph (as subject or object) or as a graph's label
     (a label is a node of the dataset, and ``_:b { _:b ex:p 1 }`` says the graph is about
     itself). Each graph must write these as ``_:label``: ``[ ]`` or ``( )`` would make a new
-    node there. Linear in the number of distinct blank nodes per graph, not in statements.
+    node there. Linear in the number of distinct blank nodes per graph, not in statements
+    (with ``triple_terms``, the blank nodes inside triple terms count too: a pass over them).
     """
     places: dict[BNode, int] = {}
     members: dict[Label, set[BNode]] = {}
     for label, (desc, refs) in indexed.items():
         nodes = {s for s in desc if is_bnode(s)}
         nodes.update(refs)
+        if triple_terms:
+            nodes.update(blank_nodes_in_triple_terms(desc))
         members[label] = nodes
         if isinstance(label, BNode):
             places[label] = places.get(label, 0) + 1

@@ -58,10 +58,13 @@ from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate
 from ..syntax.grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
 from ..syntax.iri import iri_error, relativize
+from ..syntax.version import RdfVersion
+from .rdf12_terms import TripleTerm
 from .terms import (
     RDF_FIRST,
     RDF_LANGSTRING,
     RDF_NIL,
+    RDF_REIFIES,
     RDF_REST,
     RDF_TYPE,
     XSD_BOOLEAN,
@@ -70,8 +73,10 @@ from .terms import (
     XSD_INTEGER,
     is_bnode,
     is_literal,
+    is_triple_term,
 )
 from .write_lines import Triple
+from .write_reifiers import Reifiers, plan_reifiers
 from .write_terms import Quoted, TermWriter
 
 __all__ = ["write_turtle"]
@@ -140,6 +145,7 @@ def write_turtle(
     base: str | None = None,
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> None:
     """Write ``triples`` (one graph; duplicates are the caller's to avoid) to ``stream`` as
     UTF-8 Turtle.
@@ -149,10 +155,12 @@ def write_turtle(
     skipped). ``base`` adds ``@base`` and writes IRIs relative to it where that is exact;
     ``sparql_prefixes`` writes ``PREFIX``/``BASE`` instead of ``@prefix``/``@base``;
     ``ascii_only`` escapes every non-ASCII character, falling back to ``<IRI>`` where a
-    prefixed name would need one. Raises SerializeError for terms Turtle cannot carry (and
-    passes on any error ``triples`` raises); nothing is written then.
+    prefixed name would need one. ``version`` is the RDF written: RDF 1.2 (``"1.2"``,
+    ``"1.2-basic"``) starts with a version line and writes triple terms, directions,
+    annotations and reified triples (see ``write_reifiers``). Raises SerializeError for terms
+    Turtle cannot carry (and passes on any error ``triples`` raises); nothing is written then.
     """
-    text = TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only).write()
+    text = TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only, version).write()
     stream.write(text.encode("utf-8"))
 
 
@@ -230,8 +238,10 @@ class TurtleWriter:
         base: str | None,
         sparql_prefixes: bool,
         ascii_only: bool,
+        version: RdfVersion = RdfVersion.RDF11,
     ) -> None:
-        self.terms = TermWriter(ascii_only=ascii_only)
+        self.terms = TermWriter(ascii_only=ascii_only, version=version)
+        self.version = version
         self.ascii_only = ascii_only
         self.sparql_prefixes = sparql_prefixes
         if base is not None:
@@ -253,7 +263,10 @@ class TurtleWriter:
         # Blank nodes written as `_:label` blocks even if they are the object of one statement.
         self.labelled: set[BNode] = set()
         self.list_ok: dict[BNode, bool] = {}
-        self.deferred: deque[BNode] = deque()
+        self.deferred: deque[Node] = deque()
+        self.reifiers = Reifiers()
+        #: ``reifiers.annotations``: empty (one test per object) unless writing RDF 1.2.
+        self.annotations: dict[tuple[Node, Node, Node], list[Node]] = {}
         self.load(*index_triples(triples))
 
     def load(self, desc: Desc, refs: Refs, keep: Iterable[BNode] = ()) -> None:
@@ -269,6 +282,9 @@ class TurtleWriter:
         self.list_ok = {}
         self.deferred = deque()
         self.out = []
+        if self.version.triple_terms:
+            self.reifiers = plan_reifiers(desc, refs, self.labelled)
+            self.annotations = self.reifiers.annotations
 
     @staticmethod
     def _usable_namespaces(namespaces: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -316,7 +332,7 @@ class TurtleWriter:
             text = self.literals[term] = self._spell_literal(term, st)
         return text
 
-    def _spell_literal(self, term: Literal, st: Quoted | None) -> str:
+    def _spell_literal(self, term: Literal, st: Quoted | None, long: bool = True) -> str:
         quoted = self.terms.literal(term, st)  # checks surrogates, language tag, datatype IRI
         lexical = str(term)
         datatype = term.datatype
@@ -326,7 +342,7 @@ class TurtleWriter:
                 return lexical
             if datatype == XSD_BOOLEAN and lexical in ("true", "false"):  # [133s] BooleanLiteral
                 return lexical
-        if "\n" in lexical and not lexical.endswith('"'):
+        if long and "\n" in lexical and not lexical.endswith('"'):
             pattern = _LONG_ESC_ASCII_RE if self.ascii_only else _LONG_ESC_RE
             body = pattern.sub(_escape_long, lexical).replace('"""', '""\\"')
             string = '"""' + body + '"""'
@@ -335,7 +351,7 @@ class TurtleWriter:
         else:
             return quoted  # "..." or "..."@lang, exactly as N-Triples spells it
         if term.language is not None:
-            return string + "@" + term.language
+            return string + quoted[quoted.rindex('"') + 1 :]  # "@lang", "@lang--dir"
         if datatype is not None and datatype != RDF_LANGSTRING:
             return string + "^^" + self.iri(datatype, st)
         return string
@@ -348,7 +364,40 @@ class TurtleWriter:
             return self.terms.bnode(term)
         if isinstance(term, Literal):
             return self.literal(term, st)
+        if is_triple_term(term):
+            return self.triple_term(term, st)
         return self.terms.object(term, st)  # raises: not an RDF term
+
+    def _tt_part(self, term: Node, st: Quoted) -> str:
+        """A part of a triple term or reified triple: no ``()`` (no list there), no ``[]``."""
+        if isinstance(term, URIRef):
+            return self.iri(term, st)
+        if isinstance(term, BNode):
+            return self.terms.bnode(term)
+        if isinstance(term, Literal):
+            text = self.literal(term, st)
+            # A long string is Turtle 1.2's there too, but pyoxigraph 0.5 refuses one.
+            return self._spell_literal(term, st, long=False) if text.startswith('"""') else text
+        return self.terms.object(term, st)  # raises: not an RDF term
+
+    def triple_term(self, term: TripleTerm, st: Quoted) -> str:
+        """``<<( s p o )>>`` with prefixed names; nested through the objects in a loop."""
+        self.terms.check_triple_term(term, st)
+        opened: list[str] = []
+        t: Node = term
+        while is_triple_term(t):
+            opened.append(f"<<( {self._tt_part(t.subject, st)} {self._tt_part(t.predicate, st)} ")
+            t = t.object
+        return "".join(opened) + self._tt_part(t, st) + " )>>" * len(opened)
+
+    def reified_triple(self, r: Node, t: TripleTerm, st: Quoted) -> str:
+        """``<< s p o ~ r >>`` (``<< s p o >>`` for a reifier written nowhere else)."""
+        obj = t.object
+        text = self.triple_term(obj, st) if is_triple_term(obj) else self._tt_part(obj, st)
+        inner = f"<< {self._tt_part(t.subject, st)} {self._tt_part(t.predicate, st)} {text}"
+        if r in self.reifiers.anonymous or r in self.reifiers.in_place:
+            return inner + " >>"
+        return inner + " ~ " + self._tt_part(r, st) + " >>"
 
     # --- structure -----------------------------------------------------------------------
 
@@ -409,6 +458,7 @@ class TurtleWriter:
                 or not self._inline(node)
                 or len(props.get(RDF_FIRST, ())) != 1
                 or len(props.get(RDF_REST, ())) != 1
+                or (self.annotations and node in self.reifiers.anchors)
             ):
                 break
             chain.append(node)
@@ -428,10 +478,13 @@ class TurtleWriter:
         self.level = level
         self.margin = _INDENT * level
         desc = self.desc
-        iri_subjects = sorted((s for s in desc if not is_bnode(s)), key=str)
-        bnode_tops = [b for b in desc if is_bnode(b) and self.refs.get(b, 0) != 1]
+        inside = {r for rs in self.annotations.values() for r in rs} if self.annotations else ()
+        iri_subjects = sorted((s for s in desc if not is_bnode(s) and s not in inside), key=str)
+        bnode_tops = [b for b in desc if is_bnode(b) and self.refs.get(b, 0) != 1 and b not in inside]
         self.labelled.update(b for b in bnode_tops if b in self.refs)
-        entries = self._mark_cycles([*iri_subjects, *bnode_tops])
+        # Annotated reifiers are roots too: what they hold inline is written with them.
+        roots = [*iri_subjects, *bnode_tops, *(r for r in inside if r in desc)]
+        entries = self._mark_cycles(roots)
         tops: list[Node] = [*iri_subjects, *sorted([*bnode_tops, *entries], key=str)]
         out = self.out
         for i, s in enumerate(tops):
@@ -447,6 +500,10 @@ class TurtleWriter:
         """The ``@base`` and ``@prefix`` lines (``BASE``/``PREFIX``) for the prefixes used so far."""
         lines: list[str] = []
         esc = self.ascii_only
+        if self.version.rdf12:
+            # The form the prefix lines take: both are RDF 1.2 Turtle's, and read alike.
+            version = self.version.value
+            lines.append(f'VERSION "{version}"\n' if self.sparql_prefixes else f'@version "{version}" .\n')
         if self.base is not None:
             base = escape_iri(self.base, esc)
             lines.append(f"BASE <{base}>\n" if self.sparql_prefixes else f"@base <{base}> .\n")
@@ -466,18 +523,24 @@ class TurtleWriter:
         if out:
             out.append("\n")
         props = self.desc[s]
-        first_p = next(iter(props))
-        st = (s, first_p, props[first_p][0])
-        margin = self.margin
-        if margin:
-            out.append(margin)
-        if is_bnode(s):
-            never_named = s not in self.refs and s not in self.labelled
-            out.append("[]" if never_named else self.terms.bnode(s))
-        elif isinstance(s, URIRef):
-            out.append("()" if type(s) is URIRef and _same_text(s, RDF_NIL) else self.iri(s, st))
+        if self.margin:
+            out.append(self.margin)
+        reified = self.reifiers.reified.get(s) if self.reifiers.reified else None
+        if reified is not None:
+            out.append(self.reified_triple(s, reified, (s, RDF_REIFIES, reified)))
+            if not props:
+                out.append(" .\n")  # `<< s p o ~ r >> .`: the reifier and nothing else
+                return
         else:
-            self.terms.subject(s, st)  # raises: a literal (or other) subject
+            first_p = next(iter(props))
+            st = (s, first_p, props[first_p][0])
+            if is_bnode(s):
+                never_named = s not in self.refs and s not in self.labelled
+                out.append("[]" if never_named else self.terms.bnode(s))
+            elif isinstance(s, URIRef):
+                out.append("()" if type(s) is URIRef and _same_text(s, RDF_NIL) else self.iri(s, st))
+            else:
+                self.terms.subject(s, st)  # raises: a literal (or other) subject
         out.append(" ")
         self._predicate_objects(s, props, self.level + 1, 0)
         out.append(" .\n")
@@ -486,6 +549,7 @@ class TurtleWriter:
         out = self.out
         sep = " ;\n" + _INDENT * level
         preds = sorted(props, key=_predicate_key) if len(props) > 1 else props
+        annotations = self.annotations
         first = True
         for p in preds:
             objs = props[p]
@@ -506,6 +570,48 @@ class TurtleWriter:
                 if i:
                     out.append(", ")
                 self._object(o, s, p, level, depth)
+                if annotations:
+                    reifiers = annotations.get((s, p, o))
+                    if reifiers is not None:
+                        self._annotation(reifiers, level, depth)
+
+    def _annotation(self, reifiers: list[Node], level: int, depth: int) -> None:
+        """`` {| ... |}`` for each anonymous reifier, then `` ~ r`` (and its block) for each other."""
+        out = self.out
+        desc = self.desc
+        for r in reifiers:
+            props = desc.get(r)
+            # Too deep for a block: `~ r` here and r's statements in a block of their own,
+            # as a deep `[ ]` is cut.
+            cut = props is not None and depth >= _MAX_DEPTH
+            if cut and is_bnode(r):
+                self.reifiers.anonymous.discard(r)
+                self.labelled.add(r)
+            if r not in self.reifiers.anonymous:
+                out.append(" ~ ")
+                out.append(self._tt_part(r, (r, RDF_REIFIES, self.reifiers.reifies[r])))
+            if props is None:
+                continue
+            if cut:
+                self.deferred.append(r)
+                continue
+            if len(props) == 1 and self._one_line(r, props):
+                out.append(" {| ")
+                self._predicate_objects(r, props, level + 1, depth + 1)
+                out.append(" |}")
+            else:
+                out.append(" {|\n" + _INDENT * (level + 1))
+                self._predicate_objects(r, props, level + 1, depth + 1)
+                out.append("\n" + _INDENT * level + "|}")
+
+    def _one_line(self, r: Node, props: dict[Node, list[Node]]) -> bool:
+        """Whether a block's one statement fits its line: no ``[ ]``, list or annotation in it."""
+        ((p, objs),) = props.items()
+        if len(objs) != 1:
+            return False
+        o = objs[0]
+        in_brackets = is_bnode(o) and self._inline(o) and o not in self.reifiers.in_place
+        return not in_brackets and (r, p, o) not in self.annotations
 
     def _object(self, o: Node, s: Node, p: Node, level: int, depth: int) -> None:
         out = self.out
@@ -521,7 +627,10 @@ class TurtleWriter:
             return
         props = self.desc.get(o)
         if props is None:
-            out.append("[]")
+            reified = self.reifiers.in_place.get(o) if self.reifiers.in_place else None
+            out.append(
+                "[]" if reified is None else self.reified_triple(o, reified, (o, RDF_REIFIES, reified))
+            )
             return
         if depth >= _MAX_DEPTH:
             self.labelled.add(o)

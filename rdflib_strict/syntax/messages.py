@@ -21,7 +21,6 @@ __all__ = [
     "LITERAL_SUBJECT",
     "NEEDS_DATASET",
     "NOT_RDF11",
-    "RDF12_NOT_YET",
     "TRIPLE_TERMS",
     "TRIPLE_TERMS_BASIC",
     "VERSION",
@@ -56,11 +55,6 @@ BASE_DIRECTION: Final = f"a base direction ('--ltr', '--rtl') is {NOT_RDF11}"
 VERSION: Final = f"'VERSION' is {NOT_RDF11}"
 #: A triple term read as RDF 1.2 Basic.
 TRIPLE_TERMS_BASIC: Final = not_rdf12_basic("triple terms ('<<( ... )>>')")
-#: The Turtle and TriG writers asked to write RDF 1.2, which they do not yet.
-RDF12_NOT_YET: Final = (
-    "the Turtle and TriG writers do not write RDF 1.2 yet (the readers do): serialize RDF 1.2 "
-    'terms as N-Triples or N-Quads with version="1.2"'
-)
 
 
 def not_rdf11_term(what: str) -> str:
