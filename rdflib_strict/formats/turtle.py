@@ -75,9 +75,10 @@ from ..syntax.grammar import (
     LANGTAG_RE,
     LONG_QUOTE_BODY,
     LONG_SINGLE_QUOTE_BODY,
+    PLX,
     PN_CHARS,
-    PN_CHARS_BASE,
     PN_CHARS_U,
+    PN_PREFIX_LAX,
     STRING_QUOTE_BODY,
     STRING_SINGLE_QUOTE_BODY,
     WS_TURTLE,
@@ -129,24 +130,13 @@ _SEMICOLONS: Final = sure_match(rf"(?:;{WS_TURTLE})*")
 _IRI_PLAIN: Final = sure_match(IRIREF_PLAIN)
 _IRIREF_BODY: Final = sure_match(IRIREF_BODY)
 
-# [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
-# [168s] PN_LOCAL  ::= (PN_CHARS_U | ':' | [0-9] | PLX)
-#                       ((PN_CHARS | '.' | ':' | PLX)* (PN_CHARS | ':' | PLX))?
-# [169s] PLX ::= PERCENT | PN_LOCAL_ESC
-# [170s] PERCENT ::= '%' HEX HEX
-# [172s] PN_LOCAL_ESC ::= '\' ('_' | '~' | '.' | '-' | '!' | '$' | '&' | "'" | '(' | ')' | '*' | '+'
-#                              | ',' | ';' | '=' | '/' | '?' | '#' | '@' | '%')
-# [139s] PNAME_NS ::= PN_PREFIX? ':'
-# [140s] PNAME_LN ::= PNAME_NS PN_LOCAL
-# Both "must not end with '.'" rules are checked after the match instead of with a trailing
-# group: a greedy run then a strip of the final dots is linear, the backtracking form is not.
-_PLX: Final = r"%[0-9A-Fa-f]{2}|\\[_~.\-!$&'()*+,;=/?#@%]"
-_PN_PREFIX_LAX: Final = f"(?:{char_class(PN_CHARS_BASE)}{char_class(PN_CHARS, '.')}*)?"
+# [140s] PNAME_LN ::= PNAME_NS PN_LOCAL (the fragments and their productions: syntax/grammar.py).
+# Both "must not end with '.'" rules are checked after the match: a greedy run then a strip
+# of the final dots is linear, the backtracking form is not.
 _PNAME_RE: Final = re.compile(
-    f"({_PN_PREFIX_LAX}):"
-    f"((?:{char_class(PN_CHARS_U, ':0-9')}|{_PLX})(?:{char_class(PN_CHARS, '.:')}|{_PLX})*)?"
+    f"({PN_PREFIX_LAX}):((?:{char_class(PN_CHARS_U, ':0-9')}|{PLX})(?:{char_class(PN_CHARS, '.:')}|{PLX})*)?"
 )
-_PNAME_NS_RE: Final = re.compile(f"({_PN_PREFIX_LAX}):")
+_PNAME_NS_RE: Final = re.compile(f"({PN_PREFIX_LAX}):")
 # A keyword ('a', 'true', 'false') is one only if no name character follows; a ':' after it
 # was already taken as a prefixed name, and a '.' ends the statement. ('@prefix', '@base'
 # are the longest LANGTAG instead: see _read_at_directive.)

@@ -7,9 +7,13 @@ Turtle parser's own reader, statement by statement, so verdicts, messages and po
 the parser's. The regex is strict where the parser's fast path is lenient:
 
 * IRIs: absolute ASCII IRIs of the common shapes (``iri.ASCII_IRI_SHAPE``), which are valid
-  whatever the base; prefixed names with a declared prefix whose namespace ends in '/' or
-  '#' and an ASCII local name of unreserved characters (the parser's own shortcut: such an
-  IRI is valid without a check); blank node labels of ASCII name characters;
+  whatever the base; with a valid base, relative references of plain path segments and a
+  fragment (``_RELATIVE``), valid once resolved (never as a datatype); prefixed names with
+  a declared prefix whose namespace ends in '#', or in '/' past any authority
+  (``_takes_any_local``), and an ASCII local name of unreserved characters, ':', '%'
+  escapes and the PN_LOCAL_ESC escapes but '\\#' and '\\%' (valid IRIs after such a
+  namespace; datatypes: unreserved characters only); blank node labels of ASCII name
+  characters;
 * strings of the four kinds with exactly the escapes ECHAR and UCHAR allow (no surrogates,
   no ``\\U``: the parser checks those), simple BCP 47 tags (language, script, region, one
   variant: well-formed by construction), datatypes other than rdf:langString and
@@ -20,13 +24,13 @@ Every name, number and boolean must be followed by whitespace, a comment, ',', '
 that ends the statement (itself followed by whitespace, a comment or the end): the parser's
 greedy token regexes then stop exactly where the validator's do, so both read the same tokens.
 
-Nested ``[ ... ]`` and ``( ... )``, directives, relative IRIs, escapes in names, TriG's graph
-block openings and closings and every error go to the parser. Prefixes enter the regex as an
+Nested ``[ ... ]`` and ``( ... )``, directives, non-ASCII names, TriG's graph block openings
+and closings and every error go to the parser. Prefixes enter the regex as an
 alternation of the declared names, so it is compiled again (lazily) when a directive declares
 a new one.
 
-Counting and warnings: a matched run is scanned once more by a regex that skips strings, IRIs
-and comments and finds each ',', ';' and statement-ending '.' (one triple each: the regex
+Counting and warnings: a matched run is scanned once more by a regex that skips strings, IRIs,
+comments and escapes and finds each ',', ';' and statement-ending '.' (one triple each: the regex
 takes no empty ';' segment) and, when warnings are wanted, each typed literal, which is
 checked for ill-typedness (``syntax/xsd.py``) and reported to ``warn`` as the parser reports
 it.
@@ -48,15 +52,17 @@ from ..syntax.grammar import (
     LANG_DATATYPE_NAMES,
     LANGTAG_SIMPLE,
     NOT_LANG_DATATYPE,
+    PERCENT,
+    PN_LOCAL_ESC_CHARS,
     RDF_NS,
     WS_TURTLE,
     run_of,
 )
-from ..syntax.iri import ASCII_IRI_SHAPE
+from ..syntax.iri import ASCII_IRI_SHAPE, iri_error
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.xsd import ill_typed
 from .terms import Terms
-from .turtle import TurtleParser, takes_plain_locals
+from .turtle import TurtleParser
 from .validate_lines import Warn
 
 __all__ = ["TurtleValidator"]
@@ -71,11 +77,22 @@ _STATEMENT_END: Final = r"\.(?=[ \t\r\n#]|\Z)"
 # What may follow a name, number or boolean: the parser's greedy token regexes stop here too.
 _NAME_END: Final = rf"(?=[ \t\r\n#,;]|{_STATEMENT_END})"
 # [168s] PN_LOCAL, ASCII unreserved characters only: not ending in '.', which the parser
-# strips (such dots end the statement).
+# strips (such dots end the statement). For datatypes.
 _LOCAL: Final = r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?)?"
+# [168s] PN_LOCAL of ASCII unreserved characters and ':', [169s] PLX but '\#' (a second
+# fragment) and '\%' (a bare '%'), for subjects, verbs and objects. Unrolled: runs of one
+# class, escapes between them; a final '.' (unless escaped) is sent back by the lookbehind.
+_PLX: Final = f"{PERCENT}|\\\\[{PN_LOCAL_ESC_CHARS.replace('#', '').replace('%', '')}]"
+_NAME_LOCAL: Final = (
+    rf"(?:(?:[A-Za-z0-9_:]|{_PLX})[A-Za-z0-9_.:\-]*(?:(?:{_PLX})[A-Za-z0-9_.:\-]*)*(?<![^\\]\.))?"
+)
 # [141s] BLANK_NODE_LABEL, ASCII only.
 _LABEL: Final = r"_:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?" + _NAME_END
 _IRIREF: Final = f"<{ASCII_IRI_SHAPE}>"
+# Relative references that resolve to a valid IRI against any valid base: plain segments
+# (no '.' or '..' segment, no '//', no ':' that would read as a scheme) and a fragment.
+_SEGMENT: Final = "[A-Za-z0-9_~\\-]+"
+_RELATIVE: Final = f"<(?:{_SEGMENT}(?:[./]{_SEGMENT})*)?(?:#[A-Za-z0-9_~.\\-]*)?>"
 # ECHAR and UCHAR: a \u escape of a surrogate and every \U escape go to the parser.
 _ESCAPE: Final = r"""\\(?:[tbnrf"'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})"""
 # [22], [23], [24], [25]: the long forms first ('""' then a character is a short empty one).
@@ -96,22 +113,22 @@ def _alternation(names: Iterable[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
-def _run_pattern(plain: frozenset[str], prefixes: frozenset[str]) -> str:
+def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool) -> str:
     """A run (``run_of``) of whole ``triples '.'`` statements of the shapes above, with prefixed names
     of ``prefixes`` (declared with namespaces ending in '/' or '#'), those of ``plain`` (not
-    the rdf: namespace) also as datatypes."""
+    the rdf: namespace) also as datatypes; ``relative``: relative references too."""
     rdf = prefixes - plain
     names = []
     datatype_names = []
     if prefixes:
-        names.append(f"(?:{_alternation(prefixes)}):{_LOCAL}{_NAME_END}")
+        names.append(f"(?:{_alternation(prefixes)}):{_NAME_LOCAL}{_NAME_END}")
     if plain:
         datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{_NAME_END}")
     if rdf:
         # rdf:langString and rdf:dirLangString need a tag: the parser says so.
         lang_datatypes = f"{LANG_DATATYPE_NAMES}{_NAME_END}"
         datatype_names.append(f"(?:{_alternation(rdf)}):(?!{lang_datatypes}){_LOCAL}{_NAME_END}")
-    iri = "|".join([_IRIREF, *names])
+    iri = "|".join([_IRIREF, *names, *([_RELATIVE] if relative else [])])
     datatype = "|".join([f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>", *datatype_names])
     # [128s] RDFLiteral: the parser allows whitespace (and comments) before '@' and '^^';
     # comments there are left to it.
@@ -137,15 +154,16 @@ _SKIP_STRING: Final = (
     r'|"(?!"")[^"\\\n\r]*(?:\\.[^"\\\n\r]*)*"'
     r"|'(?!'')[^'\\\n\r]*(?:\\.[^'\\\n\r]*)*'"
 )
-_OTHER: Final = r"""[^,;."'<#]*"""
+_OTHER: Final = r"""[^,;."'<#\\]*"""
 # Each match: whatever precedes the next ',', ';' or statement-ending '.', then that one.
 _TRIPLE_END: Final = re.compile(
-    rf"{_OTHER}(?:(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n#]|\Z)){_OTHER})*[,;.]"
+    rf"{_OTHER}(?:(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|\\[\s\S]|\.(?![ \t\r\n#]|\Z)){_OTHER})*[,;.]"
 )
 # With warnings: a typed literal ends a match too; groups: lexical form, datatype.
 _TYPED: Final = rf"({_SKIP_STRING})[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{_NAME_END})"
 _TRIPLE_END_OR_TYPED: Final = re.compile(
-    rf"{_OTHER}(?:(?:(?:{_SKIP_STRING})(?![ \t\r\n]*\^\^)|<[^>]*>|#[^\r\n]*|\.(?![ \t\r\n#]|\Z)){_OTHER})*"
+    rf"{_OTHER}(?:(?:(?:{_SKIP_STRING})(?![ \t\r\n]*\^\^)|<[^>]*>|#[^\r\n]*|\\[\s\S]"
+    rf"|\.(?![ \t\r\n#]|\Z)){_OTHER})*"
     rf"(?:[,;.]|{_TYPED})"
 )
 
@@ -182,7 +200,9 @@ class TurtleValidator(TurtleParser):
         self._kinds: dict[str, int] = {}
         # The run regex's match for the current kinds; None once a directive changed them.
         self._run: Match | None = None
-        self._runs: dict[frozenset[tuple[str, int]], Match] = {}
+        self._runs: dict[tuple[frozenset[tuple[str, int]], bool], Match] = {}
+        # The base the run regex was chosen for: relative references are taken with a valid one.
+        self._run_base: str | None = None
         self._compiles = 0
         self._since_compile = 0
 
@@ -202,7 +222,7 @@ class TurtleValidator(TurtleParser):
     def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         self._since_compile += 1
         run = self._run
-        if run is None:
+        if run is None or self.base is not self._run_base:
             run = self._current_run(src, pos)
             if run is None:
                 return self._read_counted(src, pos, out)
@@ -226,7 +246,7 @@ class TurtleValidator(TurtleParser):
 
     def _declare_prefix(self, prefix: str, namespace: str) -> None:
         super()._declare_prefix(prefix, namespace)
-        if not takes_plain_locals(namespace):
+        if not _takes_any_local(namespace):
             kind = _UNUSABLE
         else:
             kind = _RDF_NAMESPACE if namespace == RDF_NS else _PLAIN
@@ -242,15 +262,18 @@ class TurtleValidator(TurtleParser):
             return None
         if self._compiles >= _FREE_COMPILES and self._since_compile < _STATEMENTS_PER_COMPILE:
             return None
-        key = frozenset((p, kind) for p, kind in self._kinds.items() if kind != _UNUSABLE)
+        base = self._run_base = self.base
+        prefixes = frozenset((p, kind) for p, kind in self._kinds.items() if kind != _UNUSABLE)
+        key = (prefixes, base is not None and iri_error(base) is None)
         run = self._runs.get(key)
         if run is None:
             self._compiles += 1
             self._since_compile = 0
             if len(self._runs) >= _FREE_COMPILES:
                 self._runs.clear()
-            plain = frozenset(p for p, kind in key if kind == _PLAIN)
-            run = self._runs[key] = re.compile(_run_pattern(plain, frozenset(p for p, _ in key))).match
+            plain = frozenset(p for p, kind in prefixes if kind == _PLAIN)
+            pattern = _run_pattern(plain, frozenset(p for p, _ in prefixes), key[1])
+            run = self._runs[key] = re.compile(pattern).match
         self._run = run
         return run
 
@@ -290,6 +313,16 @@ class TurtleValidator(TurtleParser):
                             m.start(1), m.end(2), f"{ILL_TYPED}: {reason}", ErrorKind.ILL_TYPED_LITERAL
                         )
                     )
+
+
+def _takes_any_local(namespace: str) -> bool:
+    """Whether the run's local names make valid IRIs after ``namespace`` (a valid IRI): after
+    a '#' they land in the fragment; after a '/' in the path, unless it ends the scheme's
+    ':/' or an empty authority's '//' (then '/' or ':' in the name would make an authority or
+    a port)."""
+    if namespace.endswith("#"):
+        return True
+    return namespace.endswith("/") and not namespace.endswith(("//", ":/"))
 
 
 def _discard(batch: list[SinkQuad]) -> None:

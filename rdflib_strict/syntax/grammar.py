@@ -33,6 +33,21 @@ IRIREF_PLAIN: Final = IRI_CHARS + "*"
 UCHAR: Final = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 IRIREF_BODY: Final = rf"(?:{IRI_CHARS}|{UCHAR})*"
 
+# [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
+# [139s] PNAME_NS ::= PN_PREFIX? ':'
+# Lax: a final '.' is let through and reported after the match (a greedy run then a strip of
+# the final dots is linear, the backtracking form is not).
+PN_PREFIX_LAX: Final = f"(?:{char_class(PN_CHARS_BASE)}{char_class(PN_CHARS, '.')}*)?"
+# [168s] PN_LOCAL  ::= (PN_CHARS_U | ':' | [0-9] | PLX)
+#                       ((PN_CHARS | '.' | ':' | PLX)* (PN_CHARS | ':' | PLX))?
+# [169s] PLX ::= PERCENT | PN_LOCAL_ESC
+# [170s] PERCENT ::= '%' HEX HEX
+# [172s] PN_LOCAL_ESC ::= '\' ('_' | '~' | '.' | '-' | '!' | '$' | '&' | "'" | '(' | ')' | '*' | '+'
+#                              | ',' | ';' | '=' | '/' | '?' | '#' | '@' | '%')
+PERCENT: Final = "%[0-9A-Fa-f]{2}"
+PN_LOCAL_ESC_CHARS: Final = "_~.\\-!$&'()*+,;=/?#@%"
+PLX: Final = f"{PERCENT}|\\\\[{PN_LOCAL_ESC_CHARS}]"
+
 # [141s] BLANK_NODE_LABEL ::= '_:' (PN_CHARS_U | [0-9]) ((PN_CHARS | '.')* PN_CHARS)?
 # Terminals are matched longest first, so a label ends where it cannot be extended: the
 # lookahead keeps a backtracking pattern from cutting `_:o_:g` into two labels (the rest of
