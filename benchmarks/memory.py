@@ -136,7 +136,7 @@ def memory_job(variant: str, path: Path) -> Job:
     name = fmt.plugin_name(variant)
     plugin.get(name, Parser)  # raises if unavailable
     warm_up(fmt, name)
-    return parse_job(path, fmt, name)
+    return parse_job(path, fmt, name, {})  # memory is probed on RDF 1.1 inputs only
 
 
 def memprobe(variant: str, path: Path) -> None:
