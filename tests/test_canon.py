@@ -10,6 +10,7 @@ their result checked, not their time). The W3C suite is ``test_rdf_canon.py``.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 from collections.abc import Iterable
 
@@ -28,8 +29,9 @@ EX = "http://example.org/"
 PREDICATES = [URIRef(EX + "p"), URIRef(EX + "q")]
 NAMES = [None, URIRef(EX + "g")]
 
-#: A statement as numbers: subject node, predicate, object (a node, or -1 - k for the literal
-#: "k"), graph (0: default, 1: <g>, 2: the blank node 0 as a graph name).
+#: A statement as numbers: subject node, predicate, object (a node; -1 - k for the literal "k"
+#: when k < 2, else the IRI <ok>), graph (0: default, 1: <g>, 2: the blank node 0 as a graph
+#: name).
 Edge = tuple[int, int, int, int]
 
 
@@ -47,7 +49,7 @@ def build(edges: Iterable[Edge], relabel: bool = False) -> Dataset:
         random.Random(len(edges)).shuffle(edges)
     ds = Dataset()
     for s, p, o, g in edges:
-        obj = node(o) if o >= 0 else Literal(str(-1 - o))
+        obj = node(o) if o >= 0 else Literal(str(-1 - o)) if o > -3 else URIRef(f"{EX}o{-1 - o}")
         name = node(0) if g == 2 else NAMES[g]
         graph = default_graph(ds) if name is None else ds.graph(name)
         graph.add((node(s), PREDICATES[p], obj))
@@ -107,6 +109,57 @@ def symmetric_edges(draw: st.DrawFn) -> list[Edge]:
             ]
             level = below
     return edges or [(0, 0, 1, 0)]
+
+
+def tree(root: int, width: int, depth: int) -> tuple[list[Edge], int]:
+    """A tree of blank nodes from ``root``, ``width`` children a node, ``depth`` levels below
+    it (edges, and the next free node number)."""
+    edges: list[Edge] = []
+    level, start = [root], root + 1
+    for _ in range(depth):
+        below = list(range(start, start + width * len(level)))
+        start += len(below)
+        edges += [(parent, 1, child, 0) for i, parent in enumerate(level) for child in below[i :: len(level)]]
+        level = below
+    return edges, start
+
+
+@st.composite
+def hard_shapes(draw: st.DrawFn) -> list[Edge]:
+    """One of the shapes that make RDFC-1.0 work hard, in 1-3 alike copies (every copy's nodes
+    tied with the other copies'), with a few literals and IRIs hung on nodes that break some
+    of the symmetry: chains, cycles (one way or both), trees of isomorphic subtrees under one
+    IRI (an IRI object of their blank roots), and cliques. Sizes pyoxigraph does quickly."""
+    kind = draw(st.sampled_from(["chain", "cycle", "trees", "clique"]))
+    size = draw(st.integers(2, 30))
+    width, depth = draw(st.integers(2, 3)), draw(st.integers(1, 3))
+    both = draw(st.booleans())
+    edges: list[Edge] = []
+    start = 0
+    for _ in range(draw(st.integers(1, 3))):
+        nodes = list(range(start, start + size))
+        if kind == "chain":
+            edges += [(a, 0, b, 0) for a, b in itertools.pairwise(nodes)]
+        elif kind == "cycle":
+            edges += cycle(nodes, both)
+        elif kind == "clique":
+            nodes = nodes[: 3 + size % 5]  # 3-7 nodes
+            edges += [(a, 1, b, 0) for a in nodes for b in nodes if a != b]
+        else:
+            below, end = tree(start, width, depth)
+            edges += [(start, 0, -3, 0), *below]
+            nodes = list(range(start, end))
+        start = nodes[-1] + 1
+    extras = st.tuples(st.integers(0, start - 1), st.integers(0, 1), st.integers(-4, -1))
+    edges += [(n, p, o, 0) for n, p, o in draw(st.lists(extras, max_size=3))]
+    return edges
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hard_shapes())
+def test_hard_shapes_give_pyoxigraph_s_canonical_nquads(edges: list[Edge]) -> None:
+    ds = build(edges)
+    assert canonicalize(ds).nquads == oxigraph_canonical(ds)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -352,12 +352,15 @@ class _State:
 
     def _hash_n_degree_quads(self, node: str, issuer: Issuer) -> _HNDQ:
         """One call of Hash N-Degree Quads: yields its recursive calls, returns its result."""
-        self._step()
-        canonical, first_degree = self.canonical, self.first_degree
+        self.budget -= 1  # _step, inlined: this is the hot loop
+        if self.budget < 0:
+            self._step(0)
+        canonical, first_degree, hashed = self.canonical, self.first_degree, self._related
         related_by_hash: dict[str, list[str]] = {}  # 4.8.3 steps 1-3
         for head, related in self.links[node]:
-            ident = canonical.get(related) or issuer.get(related) or first_degree[related]
-            related_by_hash.setdefault(self.hash_related_blank_node(head + ident), []).append(related)
+            text = head + (canonical.get(related) or issuer.get(related) or first_degree[related])
+            h = hashed.get(text) or self.hash_related_blank_node(text)
+            related_by_hash.setdefault(h, []).append(related)
         data = []
         for h in sorted(related_by_hash):  # step 5
             nodes = related_by_hash[h]
