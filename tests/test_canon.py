@@ -58,7 +58,11 @@ def build(edges: Iterable[Edge], relabel: bool = False) -> Dataset:
 
 def oxigraph_canonical(ds: Dataset) -> str:
     """pyoxigraph's RDFC-1.0 of ``ds``, as sorted N-Quads lines."""
-    data = ds.serialize(format="strict-nquads", encoding="utf-8")
+    return oxigraph_canonical_nquads(ds.serialize(format="strict-nquads", encoding="utf-8"))
+
+
+def oxigraph_canonical_nquads(data: bytes) -> str:
+    """pyoxigraph's RDFC-1.0 of the N-Quads document ``data``, as sorted N-Quads lines."""
     dataset = ox.Dataset(ox.parse(input=data, format=ox.RdfFormat.N_QUADS))
     dataset.canonicalize(ox.CanonicalizationAlgorithm.RDFC_1_0)
     lines = ox.serialize(dataset, format=ox.RdfFormat.N_QUADS).decode("utf-8").splitlines(keepends=True)
@@ -143,7 +147,7 @@ def hard_shapes(draw: st.DrawFn) -> list[Edge]:
         elif kind == "cycle":
             edges += cycle(nodes, both)
         elif kind == "clique":
-            nodes = nodes[: 3 + size % 5]  # 3-7 nodes
+            nodes = nodes[: 3 + size % 4]  # 3-6 nodes
             edges += [(a, 1, b, 0) for a in nodes for b in nodes if a != b]
         else:
             below, end = tree(start, width, depth)
@@ -238,6 +242,77 @@ def test_a_chain_of_blank_nodes() -> None:
     assert len(edges) == n - 1 and len(set(walked)) == n
     # Only the two ends have a first-degree hash of their own: they are issued first.
     assert {walked[0], walked[-1]} == {"_:c14n0", "_:c14n1"}
+
+
+def _chain(n: int) -> list[tuple[str, str, str, str]]:
+    return [(f"_:n{i}", f"<{EX}p>", f"_:n{i + 1}", "") for i in range(n - 1)]
+
+
+def test_a_chain_of_1000_blank_nodes_takes_n2_steps_within_the_default_limit() -> None:
+    # Hash N-Degree Quads from each inner node walks the chain (nothing is alike, nothing is
+    # skipped): about n² calls, which the default limit (4 n²) allows.
+    # c14n0 and c14n1 are the ends (a first-degree hash each); c14n2 is the inner node whose
+    # walk hashed lowest, and its walk labels the chain from it to one end, then to the other.
+    def labelled(n: int, text: str) -> bool:
+        after = {s: o for s, _, o in _edges(text)}
+        walked = ["_:c14n1"]
+        while walked[-1] in after:
+            walked.append(after[walked[-1]])
+        k = int(walked[-2][6:])
+        return walked == [f"_:c14n{i}" for i in [1, *range(n - 1, k, -1), 2, *range(3, k + 1), 0]]
+
+    short = rdfc10(_chain(100)).nquads
+    assert short == oxigraph_canonical_nquads(short.encode("utf-8")) and labelled(100, short)
+    half, full = rdfc10(_chain(500)), rdfc10(_chain(1000))
+    assert full.steps / half.steps <= 4.5
+    assert labelled(1000, full.nquads) and len(full.lines) == 999
+
+
+def test_a_cycle_of_1000_blank_nodes_is_one_walk() -> None:
+    cycle = [(f"_:n{i}", f"<{EX}p>", f"_:n{(i + 1) % 1000}", "") for i in range(1000)]
+    assert rdfc10(cycle).steps == 1000
+
+
+def _binary_trees(copies: int, depth: int) -> list[tuple[str, str, str, str]]:
+    """``copies`` binary trees of blank nodes ``depth`` levels deep under the IRI <root>."""
+    p, q = f"<{EX}p>", f"<{EX}q>"
+    quads = []
+    for c in range(copies):
+        quads.append((f"<{EX}root>", p, f"_:t{c}_1", ""))
+        quads += [(f"_:t{c}_{i}", q, f"_:t{c}_{2 * i + j}", "") for i in range(1, 2**depth) for j in (0, 1)]
+    return quads
+
+
+def test_64_binary_trees_of_depth_5_as_pyoxigraph_in_steps_linear_in_their_nodes() -> None:
+    # The Recommendation tries both orders of every node's two children, each recursing into
+    # both subtrees: 4^depth calls a tree. Swapping two isomorphic subtrees is an
+    # automorphism, so one order is tried: the steps double with the nodes.
+    result = rdfc10(_binary_trees(64, 5))
+    text = "".join(result.lines).encode("utf-8")
+    assert result.nquads == oxigraph_canonical_nquads(text)
+    steps = [rdfc10(_binary_trees(4, depth)).steps for depth in (5, 6, 7)]
+    assert steps[1] / steps[0] <= 2.5 and steps[2] / steps[1] <= 2.5
+
+
+def test_a_clique_counts_the_permutations_it_skips() -> None:
+    # 6 tied nodes, one component: one call of Hash N-Degree Quads; the other 5 as objects,
+    # 5! permutations (all but the first skipped: a clique's nodes are interchangeable) and
+    # that one's 5 calls; the other 5 as subjects, all issued by then: 5! permutations tried
+    # (no recursion). The other 5 tied nodes are images of the first under automorphisms.
+    clique = [(f"_:n{i}", f"<{EX}p>", f"_:n{j}", "") for i in range(6) for j in range(6) if i != j]
+    assert rdfc10(clique).steps == 1 + 120 + 5 + 120
+
+
+def test_arrangements_are_the_permutations_that_keep_each_class_in_order() -> None:
+    from rdflib_strict.formats.rdfc10 import _arrangements
+
+    nodes, classes = ["a", "b", "c", "d", "e", "f"], [0, 1, 0, 3, 1, 0]
+    kept = [
+        p
+        for p in itertools.permutations(range(6))
+        if all(p.index(i) < p.index(j) for i in range(6) for j in range(i + 1, 6) if classes[i] == classes[j])
+    ]
+    assert list(_arrangements(nodes, classes)) == [tuple(nodes[i] for i in p) for p in kept]
 
 
 def test_1000_blank_nodes_in_isomorphic_subtrees() -> None:
