@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Container, Generator, Iterable
+from functools import cmp_to_key
 from itertools import permutations
 from math import factorial
 from typing import Final
@@ -385,6 +386,13 @@ class _State:
         Every permutation counts as a step, but of arrangements that automorphisms map onto
         each other only the first is tried (see ``interchangeable``)."""
         self._step(factorial(len(nodes)))
+        canonical = self.canonical
+        identifiers = [i for i in (canonical.get(n) or issuer.get(n) for n in nodes) if i]
+        if len(identifiers) == len(nodes):
+            # Nothing to issue or recurse into: a permutation's path is its nodes' identifiers
+            # in its order, and the least of those concatenations puts a before b when
+            # a + b < b + a (a total preorder on strings); the issuer stays as it is.
+            return "".join(sorted(identifiers, key=_concatenation_order)), issuer
         chosen_path = ""
         chosen_issuer = issuer
         classes = self.interchangeable(nodes, issuer)
@@ -448,6 +456,11 @@ class _State:
             if chosen and len(path) >= len(chosen) and path > chosen:
                 return None, issuer
         return path, issuer
+
+
+@cmp_to_key
+def _concatenation_order(a: str, b: str) -> int:
+    return -1 if a + b < b + a else 1 if a + b > b + a else 0
 
 
 def _arrangements(nodes: list[str], classes: list[int]) -> Iterable[tuple[str, ...]]:
