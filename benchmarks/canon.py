@@ -13,9 +13,13 @@ Inputs: schema.org (no blank node: the cost of spelling and sorting), and genera
 heavy in blank nodes: ``records-N`` (a record of three blank nodes under each of N IRIs, as
 reified statements or address blocks are; most nodes told apart by first-degree hashes),
 ``trees-1000`` (1,000 identical trees of 4 blank nodes under one IRI: every node tied with 999
-others), and the hard shapes ``cycle-200`` and ``chain-200`` (n² calls of Hash N-Degree Quads
-for the spec). RGDA1 runs only where it finished within a minute in a trial: it did not on
-records-2000, trees-100 or cycle-200 (2026-11-27, this machine).
+others), and the hard shapes: ``cycle-N`` and ``chain-N`` (n² calls of Hash N-Degree Quads for
+the spec), ``binary-trees-64x5`` (64 binary trees of blank nodes 5 levels deep under one IRI:
+the spec tries both orders of every node's children, 4^5 calls a tree) and ``cliques-2xK``
+(two cliques of K blank nodes: (K-1)! orders at a node). A variant runs only where it finished
+within a minute in a trial (2026-11-27, this machine): RGDA1 did not on records-2000,
+trees-1000, cycle-200, chain-1000 (57 s), cycle-1000 or binary-trees-64x5, pyoxigraph not on
+chain-1000 or cycle-1000 (over 120 s; 27 s and 95 s at 500) or cliques-2x8 (92 s).
 """
 
 from __future__ import annotations
@@ -66,6 +70,27 @@ def _trees(n: int) -> Graph:
     return g
 
 
+def _binary_trees(copies: int, depth: int) -> Graph:
+    """``copies`` binary trees of blank nodes, ``depth`` levels below their root, under one IRI."""
+    g = Graph()
+    p, q, root = URIRef(EX + "p"), URIRef(EX + "q"), URIRef(EX + "root")
+    for _ in range(copies):
+        nodes = [BNode() for _ in range(2 ** (depth + 1))]  # nodes[1] the root, i's children 2i, 2i+1
+        g.add((root, p, nodes[1]))
+        g += [(nodes[i], q, nodes[2 * i + j]) for i in range(1, 2**depth) for j in (0, 1)]
+    return g
+
+
+def _cliques(copies: int, k: int) -> Graph:
+    """``copies`` cliques of ``k`` blank nodes (a statement each way between any two)."""
+    g = Graph()
+    p = URIRef(EX + "p")
+    for _ in range(copies):
+        nodes = [BNode() for _ in range(k)]
+        g += [(a, p, b) for a in nodes for b in nodes if a != b]
+    return g
+
+
 def _ring(n: int, closed: bool) -> Graph:
     g = Graph()
     nodes = [BNode() for _ in range(n)]
@@ -76,6 +101,7 @@ def _ring(n: int, closed: bool) -> Graph:
 
 
 FAST = VARIANTS[:2]  # RGDA1 left out (see the module doc)
+OURS = VARIANTS[:1]  # pyoxigraph too
 
 
 def inputs(data_dir: Path) -> list[tuple[str, Graph, tuple[str, ...]]]:
@@ -91,6 +117,11 @@ def inputs(data_dir: Path) -> list[tuple[str, Graph, tuple[str, ...]]]:
         ("trees-1000", _trees(1000), FAST),
         ("cycle-200", _ring(200, closed=True), FAST),
         ("chain-200", _ring(200, closed=False), VARIANTS),
+        ("cycle-1000", _ring(1000, closed=True), OURS),
+        ("chain-1000", _ring(1000, closed=False), OURS),
+        ("binary-trees-64x5", _binary_trees(64, 5), FAST),
+        ("cliques-2x7", _cliques(2, 7), VARIANTS),
+        ("cliques-2x8", _cliques(2, 8), (VARIANTS[0], VARIANTS[2])),
     ]
     return found
 

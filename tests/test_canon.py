@@ -10,6 +10,7 @@ their result checked, not their time). The W3C suite is ``test_rdf_canon.py``.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 from collections.abc import Iterable
 
@@ -28,8 +29,9 @@ EX = "http://example.org/"
 PREDICATES = [URIRef(EX + "p"), URIRef(EX + "q")]
 NAMES = [None, URIRef(EX + "g")]
 
-#: A statement as numbers: subject node, predicate, object (a node, or -1 - k for the literal
-#: "k"), graph (0: default, 1: <g>, 2: the blank node 0 as a graph name).
+#: A statement as numbers: subject node, predicate, object (a node; -1 - k for the literal "k"
+#: when k < 2, else the IRI <ok>), graph (0: default, 1: <g>, 2: the blank node 0 as a graph
+#: name).
 Edge = tuple[int, int, int, int]
 
 
@@ -47,7 +49,7 @@ def build(edges: Iterable[Edge], relabel: bool = False) -> Dataset:
         random.Random(len(edges)).shuffle(edges)
     ds = Dataset()
     for s, p, o, g in edges:
-        obj = node(o) if o >= 0 else Literal(str(-1 - o))
+        obj = node(o) if o >= 0 else Literal(str(-1 - o)) if o > -3 else URIRef(f"{EX}o{-1 - o}")
         name = node(0) if g == 2 else NAMES[g]
         graph = default_graph(ds) if name is None else ds.graph(name)
         graph.add((node(s), PREDICATES[p], obj))
@@ -56,7 +58,11 @@ def build(edges: Iterable[Edge], relabel: bool = False) -> Dataset:
 
 def oxigraph_canonical(ds: Dataset) -> str:
     """pyoxigraph's RDFC-1.0 of ``ds``, as sorted N-Quads lines."""
-    data = ds.serialize(format="strict-nquads", encoding="utf-8")
+    return oxigraph_canonical_nquads(ds.serialize(format="strict-nquads", encoding="utf-8"))
+
+
+def oxigraph_canonical_nquads(data: bytes) -> str:
+    """pyoxigraph's RDFC-1.0 of the N-Quads document ``data``, as sorted N-Quads lines."""
     dataset = ox.Dataset(ox.parse(input=data, format=ox.RdfFormat.N_QUADS))
     dataset.canonicalize(ox.CanonicalizationAlgorithm.RDFC_1_0)
     lines = ox.serialize(dataset, format=ox.RdfFormat.N_QUADS).decode("utf-8").splitlines(keepends=True)
@@ -107,6 +113,57 @@ def symmetric_edges(draw: st.DrawFn) -> list[Edge]:
             ]
             level = below
     return edges or [(0, 0, 1, 0)]
+
+
+def tree(root: int, width: int, depth: int) -> tuple[list[Edge], int]:
+    """A tree of blank nodes from ``root``, ``width`` children a node, ``depth`` levels below
+    it (edges, and the next free node number)."""
+    edges: list[Edge] = []
+    level, start = [root], root + 1
+    for _ in range(depth):
+        below = list(range(start, start + width * len(level)))
+        start += len(below)
+        edges += [(parent, 1, child, 0) for i, parent in enumerate(level) for child in below[i :: len(level)]]
+        level = below
+    return edges, start
+
+
+@st.composite
+def hard_shapes(draw: st.DrawFn) -> list[Edge]:
+    """One of the shapes that make RDFC-1.0 work hard, in 1-3 alike copies (every copy's nodes
+    tied with the other copies'), with a few literals and IRIs hung on nodes that break some
+    of the symmetry: chains, cycles (one way or both), trees of isomorphic subtrees under one
+    IRI (an IRI object of their blank roots), and cliques. Sizes pyoxigraph does quickly."""
+    kind = draw(st.sampled_from(["chain", "cycle", "trees", "clique"]))
+    size = draw(st.integers(2, 30))
+    width, depth = draw(st.integers(2, 3)), draw(st.integers(1, 3))
+    both = draw(st.booleans())
+    edges: list[Edge] = []
+    start = 0
+    for _ in range(draw(st.integers(1, 3))):
+        nodes = list(range(start, start + size))
+        if kind == "chain":
+            edges += [(a, 0, b, 0) for a, b in itertools.pairwise(nodes)]
+        elif kind == "cycle":
+            edges += cycle(nodes, both)
+        elif kind == "clique":
+            nodes = nodes[: 3 + size % 4]  # 3-6 nodes
+            edges += [(a, 1, b, 0) for a in nodes for b in nodes if a != b]
+        else:
+            below, end = tree(start, width, depth)
+            edges += [(start, 0, -3, 0), *below]
+            nodes = list(range(start, end))
+        start = nodes[-1] + 1
+    extras = st.tuples(st.integers(0, start - 1), st.integers(0, 1), st.integers(-4, -1))
+    edges += [(n, p, o, 0) for n, p, o in draw(st.lists(extras, max_size=3))]
+    return edges
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hard_shapes())
+def test_hard_shapes_give_pyoxigraph_s_canonical_nquads(edges: list[Edge]) -> None:
+    ds = build(edges)
+    assert canonicalize(ds).nquads == oxigraph_canonical(ds)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -187,6 +244,77 @@ def test_a_chain_of_blank_nodes() -> None:
     assert {walked[0], walked[-1]} == {"_:c14n0", "_:c14n1"}
 
 
+def _chain(n: int) -> list[tuple[str, str, str, str]]:
+    return [(f"_:n{i}", f"<{EX}p>", f"_:n{i + 1}", "") for i in range(n - 1)]
+
+
+def test_a_chain_of_1000_blank_nodes_takes_n2_steps_within_the_default_limit() -> None:
+    # Hash N-Degree Quads from each inner node walks the chain (nothing is alike, nothing is
+    # skipped): about n² calls, which the default limit (4 n²) allows.
+    # c14n0 and c14n1 are the ends (a first-degree hash each); c14n2 is the inner node whose
+    # walk hashed lowest, and its walk labels the chain from it to one end, then to the other.
+    def labelled(n: int, text: str) -> bool:
+        after = {s: o for s, _, o in _edges(text)}
+        walked = ["_:c14n1"]
+        while walked[-1] in after:
+            walked.append(after[walked[-1]])
+        k = int(walked[-2][6:])
+        return walked == [f"_:c14n{i}" for i in [1, *range(n - 1, k, -1), 2, *range(3, k + 1), 0]]
+
+    short = rdfc10(_chain(100)).nquads
+    assert short == oxigraph_canonical_nquads(short.encode("utf-8")) and labelled(100, short)
+    half, full = rdfc10(_chain(500)), rdfc10(_chain(1000))
+    assert full.steps / half.steps <= 4.5
+    assert labelled(1000, full.nquads) and len(full.lines) == 999
+
+
+def test_a_cycle_of_1000_blank_nodes_is_one_walk() -> None:
+    cycle = [(f"_:n{i}", f"<{EX}p>", f"_:n{(i + 1) % 1000}", "") for i in range(1000)]
+    assert rdfc10(cycle).steps == 1000
+
+
+def _binary_trees(copies: int, depth: int) -> list[tuple[str, str, str, str]]:
+    """``copies`` binary trees of blank nodes ``depth`` levels deep under the IRI <root>."""
+    p, q = f"<{EX}p>", f"<{EX}q>"
+    quads = []
+    for c in range(copies):
+        quads.append((f"<{EX}root>", p, f"_:t{c}_1", ""))
+        quads += [(f"_:t{c}_{i}", q, f"_:t{c}_{2 * i + j}", "") for i in range(1, 2**depth) for j in (0, 1)]
+    return quads
+
+
+def test_64_binary_trees_of_depth_5_as_pyoxigraph_in_steps_linear_in_their_nodes() -> None:
+    # The Recommendation tries both orders of every node's two children, each recursing into
+    # both subtrees: 4^depth calls a tree. Swapping two isomorphic subtrees is an
+    # automorphism, so one order is tried: the steps double with the nodes.
+    result = rdfc10(_binary_trees(64, 5))
+    text = "".join(result.lines).encode("utf-8")
+    assert result.nquads == oxigraph_canonical_nquads(text)
+    steps = [rdfc10(_binary_trees(4, depth)).steps for depth in (5, 6, 7)]
+    assert steps[1] / steps[0] <= 2.5 and steps[2] / steps[1] <= 2.5
+
+
+def test_a_clique_counts_the_permutations_it_skips() -> None:
+    # 6 tied nodes, one component: one call of Hash N-Degree Quads; the other 5 as objects,
+    # 5! permutations (all but the first skipped: a clique's nodes are interchangeable) and
+    # that one's 5 calls; the other 5 as subjects, all issued by then: 5! permutations tried
+    # (no recursion). The other 5 tied nodes are images of the first under automorphisms.
+    clique = [(f"_:n{i}", f"<{EX}p>", f"_:n{j}", "") for i in range(6) for j in range(6) if i != j]
+    assert rdfc10(clique).steps == 1 + 120 + 5 + 120
+
+
+def test_arrangements_are_the_permutations_that_keep_each_class_in_order() -> None:
+    from rdflib_strict.formats.rdfc10 import _arrangements
+
+    nodes, classes = ["a", "b", "c", "d", "e", "f"], [0, 1, 0, 3, 1, 0]
+    kept = [
+        p
+        for p in itertools.permutations(range(6))
+        if all(p.index(i) < p.index(j) for i in range(6) for j in range(i + 1, 6) if classes[i] == classes[j])
+    ]
+    assert list(_arrangements(nodes, classes)) == [tuple(nodes[i] for i in p) for p in kept]
+
+
 def test_1000_blank_nodes_in_isomorphic_subtrees() -> None:
     p, q, root = f"<{EX}p>", f"<{EX}q>", f"<{EX}root>"
     quads = []
@@ -201,11 +329,12 @@ def test_1000_blank_nodes_in_isomorphic_subtrees() -> None:
 
 
 def test_the_default_work_limit_grows_with_the_tied_blank_nodes() -> None:
-    # A clique of 10 (poison) beside a cycle of 50: 60 tied blank nodes, 4 * 60² steps.
+    # A clique of 10 (poison: 9! permutations at its first node) beside a cycle of 200: 210
+    # tied blank nodes, 4 * 210² steps.
     p = f"<{EX}p>"
     quads = [(f"_:k{i}", p, f"_:k{j}", "") for i in range(10) for j in range(10) if i != j]
-    quads += [(f"_:c{i}", p, f"_:c{(i + 1) % 50}", "") for i in range(50)]
-    with pytest.raises(WorkLimitError, match=r"stopped after 14,400 steps .*60 blank nodes share"):
+    quads += [(f"_:c{i}", p, f"_:c{(i + 1) % 200}", "") for i in range(200)]
+    with pytest.raises(WorkLimitError, match=r"stopped after 176,400 steps .*210 blank nodes share"):
         rdfc10(quads)
 
 

@@ -327,7 +327,7 @@ def test_convert_canonical_of_a_poison_graph_stops_with_the_work_limit(tmp_path:
     (tmp_path / "poison.nt").write_text(clique, encoding="utf-8")
     out = run_cli(["convert", "poison.nt", "--canonical", "-o", "out.nt"], cwd=tmp_path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
-    assert out.stderr.startswith("rdflib-strict: RDFC-1.0 stopped after 10,000 steps")
+    assert out.stderr.startswith("rdflib-strict: RDFC-1.0 stopped after 100,000 steps")
     assert not (tmp_path / "out.nt").exists()
 
 

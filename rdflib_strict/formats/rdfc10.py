@@ -15,16 +15,27 @@ would recurse as deep as it is long; here each call is a generator that yields t
 calls it needs to a loop with an explicit stack (``_State.hash_n_degree_quads``), and Python's
 recursion limit never comes into it.
 
-4.4's guard against poison datasets: every call of Hash N-Degree Quads and every permutation it
-tries is a step, and a dataset that needs more steps than the work limit raises
-``WorkLimitError`` instead of running for hours (a clique of 10 blank nodes needs billions).
+Three shortcuts give the Recommendation's identifiers without its exponential work on
+symmetric shapes (each argued where it is made): a one-node permutation updates its issuer in
+place; a tied node that an automorphism maps onto a node already hashed in its component is
+not hashed (``_Orbits``); and of the permutations of step 4.8.3 5.4 only one per class of
+arrangements that automorphisms map onto each other is tried (``_State.interchangeable``),
+so isomorphic subtrees and cliques cost one walk, not one per order of their nodes.
+
+4.4's guard against poison datasets counts steps: each call of Hash N-Degree Quads made, and
+each permutation the Recommendation's step 5.4 goes through, tried or skipped as an image of
+one tried (k alike related nodes are k! steps, charged before the first is tried). A dataset
+that needs more steps than the work limit raises ``WorkLimitError`` instead of running for
+hours: the suite's clique of 10 blank nodes needs 9! = 362,880 at its first node.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Container, Generator, Iterable
+from functools import cmp_to_key
 from itertools import permutations
+from math import factorial
 from typing import Final
 
 __all__ = [
@@ -52,10 +63,10 @@ _Result = tuple[str, Issuer]
 _HNDQ = Generator[_Call, _Result, _Result]
 
 #: The default work limit is this many steps per pair of blank nodes that first-degree hashes
-#: leave tied (at least ``_MIN_WORK``): a chain or a cycle of n blank nodes takes about 2 n²
-#: steps, where a clique of 10 would take billions.
+#: leave tied (at least ``_MIN_WORK``): a chain of n blank nodes takes about n² steps, where a
+#: clique of 10 takes 9! at its first node (and the Recommendation billions in all).
 DEFAULT_WORK_FACTOR: Final = 4
-_MIN_WORK: Final = 10_000
+_MIN_WORK: Final = 100_000
 
 _HASHES: Final[dict[str, Callable[..., hashlib._Hash]]] = {
     "sha256": hashlib.sha256,
@@ -100,13 +111,15 @@ def nquad_line(s: str, p: str, o: str, g: str) -> str:
 class Canonicalized:
     """The result of RDFC-1.0: the issued identifiers map and the canonical N-Quads."""
 
-    __slots__ = ("issued", "lines")
+    __slots__ = ("issued", "lines", "steps")
 
-    def __init__(self, issued: dict[str, str], lines: list[str]) -> None:
+    def __init__(self, issued: dict[str, str], lines: list[str], steps: int = 0) -> None:
         #: Input blank node identifier (without ``_:``) -> canonical identifier (``c14n0``, ...).
         self.issued = issued
         #: The canonical N-Quads lines (line ends included), sorted, without duplicates.
         self.lines = lines
+        #: The steps counted against the work limit (see the module).
+        self.steps = steps
 
     @property
     def nquads(self) -> str:
@@ -132,7 +145,7 @@ def rdfc10(
     lines = sorted(
         {nquad_line(*[canonical[t] if t[:2] == "_:" else t for t in quad]) for quad in state.quads}
     )
-    return Canonicalized({n[2:]: c[2:] for n, c in canonical.items()}, lines)
+    return Canonicalized({n[2:]: c[2:] for n, c in canonical.items()}, lines, work_limit - state.budget)
 
 
 class _State:
@@ -221,13 +234,16 @@ class _State:
                 for node in issuer:
                     self.issue_canonical(node)
 
-    def automorphism(self, n: str, m: str) -> dict[str, str] | None:
-        """An automorphism of the quads mapping ``n`` to ``m`` that fixes every term but the
-        blank nodes of their component (see ``_Orbits``), as node -> image; or None."""
-        sigma, image, todo = {n: m}, {m}, [n]
+    def automorphism(
+        self, seed: dict[str, str], fixed: Container[str] = (), also: Container[str] = ()
+    ) -> dict[str, str] | None:
+        """An automorphism of the quads extending ``seed`` that fixes every term but the free
+        blank nodes (without a canonical identifier, not in ``fixed`` or ``also``) of the
+        seed's components, as node -> image; or None when the walk finds none."""
+        sigma, image, todo = dict(seed), set(seed.values()), list(seed)
         while todo:
             x = todo.pop()
-            if not self._pair_quads(x, sigma[x], sigma, image, todo):
+            if not self._pair_quads(x, sigma[x], sigma, image, todo, (fixed, also)):
                 return None
         if self._quad_set is None:
             self._quad_set = frozenset(self.quads)
@@ -238,32 +254,61 @@ class _State:
                     return None
         return sigma
 
-    def _pair_quads(self, x: str, y: str, sigma: dict[str, str], image: set[str], todo: list[str]) -> bool:
+    def _pair_quads(
+        self,
+        x: str,
+        y: str,
+        sigma: dict[str, str],
+        image: set[str],
+        todo: list[str],
+        fixed: tuple[Container[str], Container[str]],
+    ) -> bool:
         """Match the quads of ``x`` with those of ``y = sigma[x]``, extending ``sigma``."""
         xs, ys = self.quads_of[x], self.quads_of[y]
         if len(xs) != len(ys):
             return False
         canonical, first_degree = self.canonical, self.first_degree
-
-        def free(t: str) -> bool:
-            return t[:2] == "_:" and t not in canonical
-
-        # Keys as the other side would spell the quad: mapped nodes by their image, the
-        # others by their first-degree hash and where they first stand in the quad.
+        fixed_a, fixed_b = fixed
+        # Keys as the other side would spell the quad: mapped nodes by their image, the other
+        # free nodes by their first-degree hash and where they first stand in the quad (a
+        # tuple), every other term as itself. The free test is spelled out: it is the walk's
+        # inner loop.
         by_key: dict[tuple[object, ...], list[Quad]] = {}
         for q in ys:
-            key = tuple([(first_degree[t], q.index(t)) if free(t) and t not in image else t for t in q])
+            key = tuple(
+                [
+                    (first_degree[t], q.index(t))
+                    if t[:2] == "_:"
+                    and t not in image
+                    and t not in canonical
+                    and t not in fixed_a
+                    and t not in fixed_b
+                    else t
+                    for t in q
+                ]
+            )
             by_key.setdefault(key, []).append(q)
+        # Made before any pairing below, as those of ys were: with the map as it stands.
         keys = [
-            tuple([(sigma.get(t) or (first_degree[t], q.index(t))) if free(t) else t for t in q]) for q in xs
+            tuple(
+                [
+                    (sigma.get(t) or (first_degree[t], q.index(t)))
+                    if t[:2] == "_:" and t not in canonical and t not in fixed_a and t not in fixed_b
+                    else t
+                    for t in q
+                ]
+            )
+            for q in xs
         ]
         for q, key in zip(xs, keys, strict=True):
             candidates = by_key.get(key)
             if not candidates:
                 return False
             r = candidates.pop()
-            for t, u in zip(q, r, strict=True):
-                if free(t):
+            # Equal keys make r the image of q, once the terms keyed by a tuple (free, not
+            # mapped yet) are mapped to r's: each to one node, and to one no other maps to.
+            for t, k, u in zip(q, key, r, strict=True):
+                if k.__class__ is tuple:
                     mapped = sigma.get(t)
                     if mapped is None:
                         if u in image:
@@ -292,8 +337,8 @@ class _State:
                 stack.append(self._hash_n_degree_quads(*call))
                 reply = None
 
-    def _step(self) -> None:
-        self.budget -= 1
+    def _step(self, steps: int = 1) -> None:
+        self.budget -= steps
         if self.budget < 0:
             raise WorkLimitError(self.limit, self.tied)
 
@@ -308,12 +353,15 @@ class _State:
 
     def _hash_n_degree_quads(self, node: str, issuer: Issuer) -> _HNDQ:
         """One call of Hash N-Degree Quads: yields its recursive calls, returns its result."""
-        self._step()
-        canonical, first_degree = self.canonical, self.first_degree
+        self.budget -= 1  # _step, inlined: this is the hot loop
+        if self.budget < 0:
+            self._step(0)
+        canonical, first_degree, hashed = self.canonical, self.first_degree, self._related
         related_by_hash: dict[str, list[str]] = {}  # 4.8.3 steps 1-3
         for head, related in self.links[node]:
-            ident = canonical.get(related) or issuer.get(related) or first_degree[related]
-            related_by_hash.setdefault(self.hash_related_blank_node(head + ident), []).append(related)
+            text = head + (canonical.get(related) or issuer.get(related) or first_degree[related])
+            h = hashed.get(text) or self.hash_related_blank_node(text)
+            related_by_hash.setdefault(h, []).append(related)
         data = []
         for h in sorted(related_by_hash):  # step 5
             nodes = related_by_hash[h]
@@ -333,15 +381,57 @@ class _State:
         return self.hash("".join(data)), issuer
 
     def _choose_path(self, nodes: list[str], issuer: Issuer) -> _HNDQ:
-        """4.8.3 step 5.4: the least path over the permutations of ``nodes``, and its issuer."""
+        """4.8.3 step 5.4: the least path over the permutations of ``nodes``, and its issuer.
+
+        Every permutation counts as a step, but of arrangements that automorphisms map onto
+        each other only the first is tried (see ``interchangeable``)."""
+        self._step(factorial(len(nodes)))
+        canonical = self.canonical
+        identifiers = [i for i in (canonical.get(n) or issuer.get(n) for n in nodes) if i]
+        if len(identifiers) == len(nodes):
+            # Nothing to issue or recurse into: a permutation's path is its nodes' identifiers
+            # in its order, and the least of those concatenations puts a before b when
+            # a + b < b + a (a total preorder on strings); the issuer stays as it is.
+            return "".join(sorted(identifiers, key=_concatenation_order)), issuer
         chosen_path = ""
         chosen_issuer = issuer
-        for permutation in permutations(nodes):
-            self._step()
+        classes = self.interchangeable(nodes, issuer)
+        for permutation in permutations(nodes) if classes is None else _arrangements(nodes, classes):
             path, copy = yield from self._path(permutation, issuer.copy(), chosen_path)
             if path is not None and (not chosen_path or path < chosen_path):
                 chosen_path, chosen_issuer = path, copy
         return chosen_path, chosen_issuer
+
+    def interchangeable(self, nodes: list[str], issuer: Issuer) -> list[int] | None:
+        """Classes of ``nodes`` (a class number per position) whose members automorphisms swap;
+        None when no two are.
+
+        Two free nodes x and y are in one class when an automorphism swaps them and fixes
+        every canonical and issued node and the rest of ``nodes``. Such an automorphism maps
+        the state of step 5.4 onto itself, so a permutation and the one with x and y swapped
+        get the same path (the algorithm sees only terms, hashes and issued identifiers):
+        the latter cannot become the chosen path, which changes only on a lower one, and need
+        not be tried. The swaps generate every reordering within classes (a swap of x, z is
+        that of x, y, then y, z, then x, y), so the first of each permutation's reorderings
+        stands for them all: the permutations in which each class keeps its input order.
+        """
+        if len(set(nodes)) < len(nodes):
+            return None  # a node related twice by one hash: left to the plain permutations
+        canonical = self.canonical
+        classes = list(range(len(nodes)))
+        firsts: list[int] = []  # the first position of each class of free nodes
+        for i, y in enumerate(nodes):
+            if y in canonical or y in issuer:
+                continue
+            for first in firsts:
+                x = nodes[first]
+                others = {z for z in nodes if z != x and z != y}
+                if self.automorphism({x: y, y: x}, issuer, others) is not None:
+                    classes[i] = first
+                    break
+            else:
+                firsts.append(i)
+        return None if len(firsts) == len(nodes) else classes
 
     def _path(
         self, permutation: Iterable[str], issuer: Issuer, chosen: str
@@ -366,6 +456,38 @@ class _State:
             if chosen and len(path) >= len(chosen) and path > chosen:
                 return None, issuer
         return path, issuer
+
+
+@cmp_to_key
+def _concatenation_order(a: str, b: str) -> int:
+    return -1 if a + b < b + a else 1 if a + b > b + a else 0
+
+
+def _arrangements(nodes: list[str], classes: list[int]) -> Iterable[tuple[str, ...]]:
+    """The permutations of ``nodes`` in which the positions of each class (``classes[i]``:
+    position i's) keep their order, in the order ``itertools.permutations`` gives them."""
+    k = len(nodes)
+    chosen: list[int] = []
+    used = [False] * k
+    # The next position of a class may be placed only when its earlier ones are: count them.
+    waiting = [sum(1 for c in classes[:i] if c == classes[i]) for i in range(k)]
+    placed = dict.fromkeys(classes, 0)
+
+    def extend() -> Iterable[tuple[str, ...]]:
+        if len(chosen) == k:
+            yield tuple(nodes[i] for i in chosen)
+            return
+        for i in range(k):
+            if not used[i] and placed[classes[i]] == waiting[i]:
+                used[i] = True
+                placed[classes[i]] += 1
+                chosen.append(i)
+                yield from extend()
+                chosen.pop()
+                placed[classes[i]] -= 1
+                used[i] = False
+
+    return extend()
 
 
 class _Orbits:
@@ -410,7 +532,7 @@ class _Orbits:
         if first is None:
             return False
         if self.find(node) not in self.done:
-            sigma = self.state.automorphism(first, node)
+            sigma = self.state.automorphism({first: node})
             if sigma is None:
                 return False
             for x, y in sigma.items():
