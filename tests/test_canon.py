@@ -248,7 +248,7 @@ def _chain(n: int) -> list[tuple[str, str, str, str]]:
     return [(f"_:n{i}", f"<{EX}p>", f"_:n{i + 1}", "") for i in range(n - 1)]
 
 
-def test_a_chain_of_1000_blank_nodes_takes_n2_steps_within_the_default_limit() -> None:
+def test_a_chain_of_blank_nodes_takes_n2_steps_within_the_default_limit() -> None:
     # Hash N-Degree Quads from each inner node walks the chain (nothing is alike, nothing is
     # skipped): about n² calls, which the default limit (4 n²) allows.
     # c14n0 and c14n1 are the ends (a first-degree hash each); c14n2 is the inner node whose
@@ -263,9 +263,11 @@ def test_a_chain_of_1000_blank_nodes_takes_n2_steps_within_the_default_limit() -
 
     short = rdfc10(_chain(100)).nquads
     assert short == oxigraph_canonical_nquads(short.encode("utf-8")) and labelled(100, short)
-    half, full = rdfc10(_chain(500)), rdfc10(_chain(1000))
+    # 250 and 500, not 1,000: the same growth in a quarter of the time (a chain of 1,000 is
+    # timed in benchmarks/canon.py).
+    half, full = rdfc10(_chain(250)), rdfc10(_chain(500))
     assert full.steps / half.steps <= 4.5
-    assert labelled(1000, full.nquads) and len(full.lines) == 999
+    assert labelled(500, full.nquads) and len(full.lines) == 499
 
 
 def test_a_cycle_of_1000_blank_nodes_is_one_walk() -> None:
