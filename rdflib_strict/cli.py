@@ -764,7 +764,12 @@ def _to_pretty(
         for prefix, namespace in prefixes.items():
             dataset.bind(prefix, namespace)
     write_graph_turtle(
-        dataset, out, base=args.base, trig=FORMATS[target].has_graphs, version=args.rdf_version
+        dataset,
+        out,
+        base=args.base,
+        trig=FORMATS[target].has_graphs,
+        version=args.rdf_version,
+        canonical=args.canonical,
     )
     return count
 
@@ -1056,7 +1061,11 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="output file, written only if the conversion succeeds (default: stdout)",
     )
-    c.add_argument("--canonical", action="store_true", help="canonical N-Triples/N-Quads, sorted lines")
+    c.add_argument(
+        "--canonical",
+        action="store_true",
+        help="canonical output: sorted N-Triples/N-Quads lines, Turtle/TriG in the canonical layout",
+    )
     c.add_argument("--ascii", action="store_true", help="ASCII-only N-Triples/N-Quads (\\u escapes)")
     c.add_argument(
         "--base",

@@ -172,12 +172,14 @@ def write_graph_turtle(
     ascii_only: bool = False,
     trig: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
+    canonical: bool = False,
     **kwargs: Any,
 ) -> None:
     """Write the default graph of ``graph`` as Turtle (see ``formats.write_turtle``), or with
     ``trig`` every graph of it as TriG (see ``formats.write_trig``).
 
     ``base`` defaults to ``graph.base``; the prefixes are the graph's namespace bindings.
+    ``canonical``: blank nodes labelled by RDFC-1.0, so isomorphic graphs give the same bytes.
     Other keyword arguments (rdflib passes its own) are ignored. In Turtle, statements in
     named graphs raise SerializeError; nothing is written then. RDF 1.2 Turtle and TriG
     (``version``) are not written yet: SerializeError, before anything is written.
@@ -197,4 +199,5 @@ def write_graph_turtle(
         base=base,
         sparql_prefixes=sparql_prefixes,
         ascii_only=ascii_only,
+        canonical=canonical,
     )

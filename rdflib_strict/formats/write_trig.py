@@ -42,8 +42,9 @@ Layout (pinned by the golden outputs in ``tests/test_write_trig.py``)::
   other node in the document uses.
 
 Deterministic: the same dataset gives the same bytes in every process (blank node ids aside,
-which decide the order of blank-node graphs and subjects). Everything is built in memory and
-written at the end, so a SerializeError leaves the stream untouched.
+which decide the order of blank-node graphs and subjects); with ``canonical=True`` the blank
+nodes are renamed by RDFC-1.0 first, so isomorphic datasets give the same bytes. Everything
+is built in memory and written at the end, so a SerializeError leaves the stream untouched.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from typing import IO
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.errors import SerializeError
+from .canonical_labels import canonical_statements
 from .terms import Statement, is_bnode
 from .write_lines import Triple
 from .write_turtle import Desc, Refs, TurtleWriter, index_triples
@@ -72,15 +74,19 @@ def write_trig(
     base: str | None = None,
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
+    canonical: bool = False,
 ) -> None:
     """Write ``statements`` ``(s, p, o, g)`` (g None for the default graph; duplicates are the
     caller's to avoid) to ``stream`` as UTF-8 TriG.
 
     The statements of one graph need not come together. ``namespaces``, ``base``,
-    ``sparql_prefixes`` and ``ascii_only`` mean what they mean for ``write_turtle``. Raises
+    ``sparql_prefixes``, ``ascii_only`` and ``canonical`` (blank nodes, graph labels included,
+    renamed by RDFC-1.0 first) mean what they mean for ``write_turtle``. Raises
     SerializeError for terms TriG cannot carry, naming the term and its statement (a literal
     graph label too); nothing is written then. Passes on any error ``statements`` raises.
     """
+    if canonical:
+        statements = canonical_statements(statements)
     graphs = _by_graph(statements)
     indexed: dict[Label, tuple[Desc, Refs]] = {}
     while graphs:  # each list freed once indexed: both at once would double the memory
