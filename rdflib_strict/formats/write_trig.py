@@ -60,7 +60,7 @@ from .terms import Statement, is_bnode
 from .write_lines import Triple
 from .write_turtle import Desc, Refs, TurtleWriter, index_triples
 
-__all__ = ["write_trig"]
+__all__ = ["trig_body", "write_trig"]
 
 #: A graph's label as ``write_trig`` receives it: None for the default graph.
 Label = Node | None
@@ -87,13 +87,21 @@ def write_trig(
     """
     if canonical:
         statements = canonical_statements(statements)
+    writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only)
+    body = trig_body(statements, writer)
+    text = writer.header() + body  # the header last: the bodies choose prefixes
+    stream.write(text.encode("utf-8"))
+
+
+def trig_body(statements: Iterable[Statement], writer: TurtleWriter) -> str:
+    """The document after its header: each graph's blocks, written by ``writer`` (whose
+    ``used_prefixes`` then holds the prefixes they use)."""
     graphs = _by_graph(statements)
     indexed: dict[Label, tuple[Desc, Refs]] = {}
     while graphs:  # each list freed once indexed: both at once would double the memory
         label, triples = graphs.popitem()
         indexed[label] = index_triples(triples)
         del triples
-    writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only)
     keep = _kept_labels(indexed)
     parts: list[str] = []
     for label in _graph_order(indexed):
@@ -104,8 +112,7 @@ def write_trig(
         else:
             name = _graph_name(writer, label, desc)  # before the body: errors name it first
             parts.append(name + " {\n" + _body(writer, 1, label) + "}\n")
-    text = writer.header() + "\n".join(parts)  # the header last: the bodies choose prefixes
-    stream.write(text.encode("utf-8"))
+    return "\n".join(parts)
 
 
 def _body(writer: TurtleWriter, level: int, label: Label) -> str:
