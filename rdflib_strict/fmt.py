@@ -8,8 +8,10 @@ statement of the source (the source map says where each one is written) and put 
 statement in the output, which is parsed with a source map of its own to say where the
 statement went. Blank nodes cross from one to the other by their RDFC-1.0 labels.
 
-- A comment on its own lines between statements (after a ``.``, ``{`` or ``}``) goes before
-  the block of the next statement's subject, and moves with it.
+- A comment on its own lines between statements (after a ``.``, ``{`` or ``}``, or a
+  directive), or at the end of a line after ``{`` or ``}``, goes before the block of the next
+  statement's subject, and moves with it (a comment before a TriG graph's label goes before
+  the graph's first block: a block is a subject's).
 - One on its own lines inside a block goes before the line of the next statement.
 - One at the end of a line stays at the end of the line of the term it followed: an object,
   a subject, a predicate, an opening ``[``/``(``; a second one for the same line goes on its
@@ -107,7 +109,7 @@ def _directives(text: str, trig: bool) -> list[_Directive]:
     cuts.scan(text, 0, True, len(text) + 1)
     found = []
     for start, end in cuts.directives:
-        body = text[start:end]
+        body = _LINE_END.sub("\n", text[start:end])  # the output's lines end in LF
         m = _DIRECTIVE.match(body)
         if m is None:  # a VERSION directive (RDF 1.2): kept as written
             found.append(_Directive(start, end, body, ""))
@@ -264,7 +266,7 @@ class _Placement:
     def _anchor(self, c: Comment, target: _Target) -> tuple[str, int]:
         """``("before" | "eol", output line (0-based))`` or ``("end", 0)`` for comment ``c``."""
         pos = self.src.pos(c.offset)
-        if not c.own_line and c.after not in "{":  # "" is in every string: the text's start
+        if not c.own_line and c.after not in "{}":  # "" is in every string: the text's start
             k = bisect_left(self.starts, (pos, -1)) - 1
             e = bisect_left(self.ends, (pos, -1)) - 1
             if e >= 0 and (k < 0 or self.ends[e][0] >= self.starts[k][0]):
