@@ -1211,6 +1211,9 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
         shown = [str(error) for error in e.errors] or [f"rdflib-strict: {e}"]
         print("\n".join(shown), file=sys.stderr, flush=True)
         return None
+    except WorkLimitError as e:  # a poison graph: RDFC-1.0 gives up, the file stays
+        print(f"rdflib-strict: {path}: {e}", file=sys.stderr, flush=True)
+        return None
     if args.diff and new != text:
         lines = difflib.unified_diff(text.splitlines(True), new.splitlines(True), path, path)
         sys.stdout.writelines(lines)

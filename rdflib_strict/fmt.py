@@ -260,6 +260,8 @@ class _Placement:
             out_lines += [indent + comment for comment in before.get(i, ())]
             out_lines.append(text + " " + eol[i][0] if i in eol else text)
         if end:
+            while out_lines and out_lines[-1] == "":  # a header without statements ends in one
+                out_lines.pop()
             out_lines += ["", *end] if out_lines else end
         return "\n".join(out_lines) + "\n"
 

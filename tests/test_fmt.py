@@ -196,3 +196,21 @@ def test_schemaorg(shared_data_dir: Path) -> None:
     out = fmt_text(text, str(path), trig=False)
     assert_same_graph(oxigraph_graph(out.encode("utf-8"), "ttl"), oxigraph_graph(path, "ttl"), "schema.org")
     assert fmt_text(out, str(path), trig=False) == out
+
+
+def test_a_graph_too_hard_to_canonicalize_is_left_alone(tmp_path: Path) -> None:
+    # A clique of 10 blank nodes: RDFC-1.0 passes its work limit (as `diff` reports it).
+    lines = ["@prefix ex: <http://ex.org/> ."]
+    lines += [f"_:b{i} ex:p _:b{j} ." for i in range(10) for j in range(10) if i != j]
+    path = tmp_path / "clique.ttl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = run_cli(["fmt", path.name], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "clique.ttl: RDFC-1.0 stopped after 10,000 steps" in out.stderr
+    assert path.read_text(encoding="utf-8") == "\n".join(lines) + "\n"
+
+
+def test_only_directives_and_a_comment() -> None:
+    text = "@prefix ex: <http://ex.org/> .\n# trailing\n"
+    assert fmt_text(text, "<t>", trig=False) == "@prefix ex: <http://ex.org/> .\n\n# trailing\n"
+    assert fmt_text("# a\n\n# b\n", "<t>", trig=True) == "# a\n# b\n"
