@@ -112,7 +112,7 @@ def _directives(text: str, trig: bool) -> list[_Directive]:
         body = _LINE_END.sub("\n", text[start:end])  # the output's lines end in LF
         m = _DIRECTIVE.match(body)
         if m is None:  # a VERSION directive (RDF 1.2): kept as written
-            found.append(_Directive(start, end, body, ""))
+            found.append(_Directive(start, end, body, None))
             continue
         found.append(_Directive(start, end, body, (m.group(2) or "") if m.group(1) else None))
     return found
@@ -150,7 +150,9 @@ def fmt_text(
     placed = _Placement(src, text, directives)
     used = writer.used_prefixes
     kept = [
-        d for d in directives if not prune_prefixes or d.prefix is None or d.prefix in used or "#" in d.text
+        d
+        for d in directives
+        if not prune_prefixes or d.prefix is None or d.prefix in used or d.start in placed.holding
     ]
     header = placed.header(kept)
     draft = header + body
@@ -177,8 +179,10 @@ class _Placement:
         self.src = src
         self.text = text
         self.directives = directives
-        inside = [(d.start, d.end) for d in directives]
-        found = [c for c in comments(text) if not any(a <= c.offset < b for a, b in inside)]
+        found = comments(text)
+        #: The starts of the directives that hold a comment: never pruned, the comment with them.
+        self.holding = {d.start for d in directives for c in found if d.start <= c.offset < d.end}
+        found = [c for c in found if not any(d.start <= c.offset < d.end for d in directives)]
         first = self._first_statement()
         head_end = max((d.end for d in directives if d.start < first), default=0)
         self.head = [c for c in found if c.offset < head_end or (not c.own_line and self._after_directive(c))]

@@ -131,13 +131,14 @@ _MARK = re.compile(r"#≈\d+≈")
 
 def _with_comments(text: str, eol: list[bool], own: list[bool]) -> tuple[str, list[str]]:
     """``text`` (our Turtle writer's) with a comment at the end of the chosen lines and on a
-    line of its own before others: never inside a long string, tracked by its ``\"\"\"``."""
+    line of its own before others: never inside a long string, tracked by its ``\"\"\"`` (an
+    escaped quote before two others is no delimiter)."""
     out: list[str] = []
     marks: list[str] = []
     open_string = False
     for i, line in enumerate(text.split("\n")[:-1]):
         starts_inside = open_string
-        open_string ^= line.count('"""') % 2 == 1
+        open_string ^= re.sub(r"\\.", "_", line).count('"""') % 2 == 1  # an escape is no quote
         if not starts_inside and own[i % len(own)]:
             marks.append(f"#≈{len(marks)}≈")
             out.append(marks[-1])
@@ -214,3 +215,16 @@ def test_only_directives_and_a_comment() -> None:
     text = "@prefix ex: <http://ex.org/> .\n# trailing\n"
     assert fmt_text(text, "<t>", trig=False) == "@prefix ex: <http://ex.org/> .\n\n# trailing\n"
     assert fmt_text("# a\n\n# b\n", "<t>", trig=True) == "# a\n# b\n"
+
+
+def test_prune_prefixes_by_name_not_by_text() -> None:
+    # A namespace ending in '#' is no comment; a directive holding a comment is kept with it.
+    text = (
+        "PREFIX owl: <http://www.w3.org/2002/07/owl#>\n"
+        "@prefix ex: # the examples\n  <http://ex.org/> .\n"
+        "@prefix used: <http://used.org/> .\n"
+        "used:a used:b used:c .\n"
+    )
+    assert fmt_text(text, "<t>", trig=False, prune_prefixes=True) == (
+        "@prefix ex: # the examples\n  <http://ex.org/> .\n@prefix used: <http://used.org/> .\n\nused:a used:b used:c .\n"
+    )
