@@ -225,6 +225,13 @@ def test_prune_prefixes_by_name_not_by_text() -> None:
         "@prefix used: <http://used.org/> .\n"
         "used:a used:b used:c .\n"
     )
-    assert fmt_text(text, "<t>", trig=False, prune_prefixes=True) == (
-        "@prefix ex: # the examples\n  <http://ex.org/> .\n@prefix used: <http://used.org/> .\n\nused:a used:b used:c .\n"
+    assert (
+        fmt_text(text, "<t>", trig=False, prune_prefixes=True)
+        == """\
+@prefix ex: # the examples
+  <http://ex.org/> .
+@prefix used: <http://used.org/> .
+
+used:a used:b used:c .
+"""
     )
