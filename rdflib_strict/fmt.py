@@ -48,7 +48,9 @@ __all__ = ["FormatError", "fmt_text"]
 Pos = tuple[int, int]  # (line, column), both from 1, as Span counts them
 
 # [4] prefixID, [5] base, [6s] sparqlPrefix, [5s] sparqlBase: the prefix and the IRI.
-_DIRECTIVE: Final = re.compile(r"@?(?i:(prefix)|base)\s*(?:([^\s:]*):)?\s*<([^>]*)>")
+# Comments may come between the tokens.
+_GAP: Final = r"(?:\s|#[^\r\n]*)*"
+_DIRECTIVE: Final = re.compile(rf"@?(?i:(prefix)|base){_GAP}(?:([^\s:#]*):)?{_GAP}<([^>]*)>")
 _LINE_END: Final = re.compile(r"\r\n|\r|\n")
 
 

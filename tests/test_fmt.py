@@ -235,3 +235,8 @@ def test_prune_prefixes_by_name_not_by_text() -> None:
 used:a used:b used:c .
 """
     )
+
+
+def test_a_directive_with_a_comment_still_binds_its_prefix() -> None:
+    text = "@prefix ex: # c\n <http://ex.org/> .\n<http://ex.org/a> ex:b ex:c .\n"
+    assert fmt_text(text, "<t>", trig=False) == "@prefix ex: # c\n <http://ex.org/> .\n\nex:a ex:b ex:c .\n"
