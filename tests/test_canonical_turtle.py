@@ -277,15 +277,11 @@ def _same_bytes_when_renamed(g: Graph, fmt: str) -> bytes:
     return data
 
 
-@pytest.mark.parametrize(
-    ("manifest", "kind", "fmt", "result_fmt"),
-    [
-        ("rdf11-turtle", "TestTurtleEval", "strict-turtle", "nt"),
-        ("rdf11-trig", "TestTrigEval", "strict-trig", "nq"),
-    ],
-)
-def test_w3c_eval_results_through_canonical(manifest: str, kind: str, fmt: str, result_fmt: str) -> None:
-    paths = _eval_results(manifest, kind)
+def test_w3c_trig_eval_results_through_canonical() -> None:
+    # Each result alone (the Turtle results are checked as one graph below: alone, none of
+    # them has an order or a label that blank node ids decide).
+    fmt, result_fmt = "strict-trig", "nq"
+    paths = _eval_results("rdf11-trig", "TestTrigEval")
     if not paths:
         pytest.skip("W3C rdf-tests not found: set RDF_TESTS_DIR or place them at ../shared/rdf-tests")
     assert len(paths) > 50
