@@ -35,6 +35,8 @@ run, variants interleaved round-robin so that drift affects them all alike):
   ratio, bytes per statement).
 * ``canon.py``     -- only with ``--canon``: RDFC-1.0 (``rdflib_strict.canon``) against
   pyoxigraph's and rdflib's RGDA1, on schema.org and generated blank-node-heavy graphs.
+* ``fmt.py``       -- only with ``--fmt``: ``rdflib-strict fmt`` of schema.org's .ttl, with a
+  parse and a canonical write of it for scale.
 
 ``common.py`` holds formats, plugins, timing, result rows and the machine line; this file is
 the command line driver.
@@ -102,6 +104,7 @@ from data import (
 )
 from diverse import DIVERSE_SIZES, diverse_inputs
 from fastpath import FastPathRow, fast_path_table, run_fast_path
+from fmt import fmt_table, run_fmt
 from memory import memory_inputs, memory_table, memprobe, run_memory
 from parallel import ParallelRow, parallel_table, run_parallel
 from parse import parse_table, reference_parse, run_parsers
@@ -315,6 +318,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="also time RDFC-1.0 canonicalization against pyoxigraph and rdflib's RGDA1",
     )
+    ap.add_argument(
+        "--fmt",
+        action="store_true",
+        help="also time rdflib-strict fmt of schema.org's .ttl (3 runs unless --runs)",
+    )
     ap.add_argument("--no-parse", action="store_true", help="skip parsing into a Graph")
     ap.add_argument("--no-memory", action="store_true", help="skip the memory probes")
     ap.add_argument("--no-serialize", action="store_true", help="skip the serializers")
@@ -353,7 +361,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.canon
         else []
     )
+    formatted = run_fmt(resolve_data_dir(args.data), args.runs or 3, report.notes) if args.fmt else []
     print(render(report, args))
+    if formatted:
+        print("## fmt (Turtle, canonical layout, comments kept)\n\n" + fmt_table(formatted) + "\n")
     if canon:
         print("## Canonicalizing (RDFC-1.0; rdflib: RGDA1)\n\n" + canon_table(canon) + "\n")
     log(f"done in {time.perf_counter() - started:.0f} s")

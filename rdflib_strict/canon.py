@@ -8,14 +8,12 @@ that text (``formats.rdfc10``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from rdflib.graph import Graph
 from rdflib.term import BNode
 
 from .edge.writers import statements
-from .formats.rdfc10 import DEFAULT_WORK_FACTOR, Quad, WorkLimitError, hash_function, rdfc10
-from .formats.write_terms import TermWriter
+from .formats.canonical_labels import quad_texts
+from .formats.rdfc10 import DEFAULT_WORK_FACTOR, WorkLimitError, hash_function, rdfc10
 
 __all__ = ["DEFAULT_WORK_FACTOR", "Canonical", "WorkLimitError", "canonicalize"]
 
@@ -40,24 +38,11 @@ def canonicalize(graph: Graph, *, hash_algorithm: str = "sha256", work_limit: in
     ``hash_algorithm`` is ``sha256`` (the default) or ``sha384``, for the algorithm's own hashes
     and for ``hash``. ``work_limit`` bounds the work on datasets that make RDFC-1.0 exponential
     (steps of Hash N-Degree Quads; the default allows ``DEFAULT_WORK_FACTOR`` steps per pair
-    of blank nodes that first-degree hashes leave tied, at least 10,000): past it,
+    of blank nodes that first-degree hashes leave tied, at least 100,000): past it,
     ``WorkLimitError``. A term no N-Quads document can hold raises ``SerializeError``.
     """
     nodes: dict[str, BNode] = {}
-    result = rdfc10(_quads(graph, nodes), hash_algorithm, work_limit)
+    result = rdfc10(quad_texts(statements(graph, with_graphs=True), nodes), hash_algorithm, work_limit)
     nquads = result.nquads
     issued = {nodes[label]: canonical for label, canonical in result.issued.items()}
     return Canonical(issued, nquads, hash_function(hash_algorithm)(nquads))
-
-
-def _quads(graph: Graph, nodes: dict[str, BNode]) -> Iterator[Quad]:
-    """The statements of ``graph`` as Canonical N-Quads text; ``nodes``: each label's BNode."""
-    terms = TermWriter(canonical=True)
-    for s, p, o, g in statements(graph, with_graphs=True):
-        quad = (s, p, o, g)
-        a, c = terms.subject(s, quad), terms.object(o, quad)
-        d = "" if g is None else terms.graph_label(g)
-        for term, text in ((s, a), (o, c), (g, d)):
-            if isinstance(term, BNode):
-                nodes[text[2:]] = term
-        yield a, terms.predicate(p, quad), c, d

@@ -4,6 +4,7 @@
     rdflib-strict convert IN... [-t FORMAT] [-o FILE] [-f FORMAT] [--canonical] [--ascii] [--base IRI]
     rdflib-strict shacl DATA... --shapes SHAPES [-f FORMAT] [--report text|sarif]
     rdflib-strict diff FIRST SECOND [-f FORMAT] [--report text|patch|sarif]
+    rdflib-strict fmt FILE... [--check] [--diff] [--prune-prefixes] [-f FORMAT]
 
 Data (convert's output, a SARIF log) goes to stdout, diagnostics to stderr. Exit status: 0 all
 valid, 1 some input invalid, 2 usage or I/O error.
@@ -764,7 +765,12 @@ def _to_pretty(
         for prefix, namespace in prefixes.items():
             dataset.bind(prefix, namespace)
     write_graph_turtle(
-        dataset, out, base=args.base, trig=FORMATS[target].has_graphs, version=args.rdf_version
+        dataset,
+        out,
+        base=args.base,
+        trig=FORMATS[target].has_graphs,
+        version=args.rdf_version,
+        canonical=args.canonical,
     )
     return count
 
@@ -978,6 +984,16 @@ def _build_parser() -> argparse.ArgumentParser:
             " 2: a document is not RDF, cannot be read, or is too hard to canonicalize.",
         )
     )
+    _fmt_options(
+        sub.add_parser(
+            "fmt",
+            help="rewrite Turtle and TriG files in the canonical layout, keeping every comment",
+            description="Rewrite each Turtle or TriG FILE in the canonical layout (as convert"
+            " --canonical writes it), keeping its comments and its @prefix/@base lines. A file that"
+            " does not parse is left as it is. Exit 0: done (or nothing to change); 1: with --check"
+            " or --diff, some file would change; 2: a file does not parse or cannot be read.",
+        )
+    )
     return ap
 
 
@@ -1056,7 +1072,11 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="output file, written only if the conversion succeeds (default: stdout)",
     )
-    c.add_argument("--canonical", action="store_true", help="canonical N-Triples/N-Quads, sorted lines")
+    c.add_argument(
+        "--canonical",
+        action="store_true",
+        help="canonical output: sorted N-Triples/N-Quads lines, Turtle/TriG in the canonical layout",
+    )
     c.add_argument("--ascii", action="store_true", help="ASCII-only N-Triples/N-Quads (\\u escapes)")
     c.add_argument(
         "--base",
@@ -1129,11 +1149,97 @@ def _diff_options(d: argparse.ArgumentParser) -> None:
         type=_at_least(1),
         metavar="N",
         help="steps RDFC-1.0 may take per document before giving up (default: 4 per pair of tied"
-        " blank nodes, at least 10,000)",
+        " blank nodes, at least 100,000)",
     )
     d.add_argument("-q", "--quiet", action="store_true", help="no summary")
     _rdf_version_option(d)
     d.set_defaults(run=_cmd_diff, command_parser=d)
+
+
+def _fmt_options(f: argparse.ArgumentParser) -> None:
+    f.add_argument("files", nargs="+", metavar="FILE", help="files to rewrite ('-': stdin to stdout)")
+    _format_option(f, "input")
+    f.add_argument("--check", action="store_true", help="write nothing; list the files that would change")
+    f.add_argument("--diff", action="store_true", help="write nothing; print a unified diff of each change")
+    f.add_argument(
+        "--prune-prefixes", action="store_true", help="drop @prefix/PREFIX lines the output does not use"
+    )
+    f.add_argument("-q", "--quiet", action="store_true", help="no summary")
+    f.set_defaults(run=_cmd_fmt, command_parser=f)
+
+
+def _cmd_fmt(args: argparse.Namespace) -> int:
+    status, changed = 0, 0
+    for path in args.files:
+        result = _fmt_file(path, args)
+        if result is None:
+            status = 2
+        elif result:
+            changed += 1
+            if args.check or args.diff:
+                status = max(status, 1)
+    if not args.quiet:
+        done = "would change" if args.check or args.diff else "rewritten"
+        print(f"{plural(changed, 'file')} {done}", file=sys.stderr)
+    return status
+
+
+def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
+    """Format one file: whether it changed (or would), None if it does not parse."""
+    import difflib
+
+    from .fmt import FormatError, fmt_text
+
+    if is_url(path):
+        raise _UsageError(f"{path}: fmt rewrites local files (or '-'), not URLs")
+    source = _Input(path, args, "format")
+    try:
+        if source.fmt not in ("turtle", "trig"):
+            raise _UsageError(f"{path}: fmt rewrites Turtle and TriG, not {source.fmt}")
+        text = "".join(source.opened.reader)
+        name, base = source.opened.name, source.opened.base
+    except ParseError as e:  # not UTF-8
+        print(str(e), file=sys.stderr)
+        return None
+    except OSError as e:
+        raise _UsageError(f"{path}: cannot read: {e}") from None
+    finally:
+        source.close()
+    try:
+        new = fmt_text(text, name, trig=source.fmt == "trig", base=base, prune_prefixes=args.prune_prefixes)
+    except FormatError as e:
+        shown = [str(error) for error in e.errors] or [f"rdflib-strict: {e}"]
+        print("\n".join(shown), file=sys.stderr, flush=True)
+        return None
+    except WorkLimitError as e:  # a poison graph: RDFC-1.0 gives up, the file stays
+        print(f"rdflib-strict: {path}: {e}", file=sys.stderr, flush=True)
+        return None
+    if args.diff and new != text:
+        lines = difflib.unified_diff(text.splitlines(True), new.splitlines(True), path, path)
+        sys.stdout.writelines(lines)
+    elif path == "-" and not (args.check or args.diff):
+        sys.stdout.write(new)
+    elif args.check and new != text:
+        print(path)
+    elif new != text and not args.check:
+        _replace(path, new)
+    sys.stdout.flush()
+    return new != text
+
+
+def _replace(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, then os.replace."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=".fmt-", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.chmod(temp, os.stat(path).st_mode & 0o7777)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, statements
 
 REPO = repo_root()
 EXAMPLE = REPO / "examples" / "library.ttl"
-COMMANDS = ("validate", "convert", "shacl", "diff")
+COMMANDS = ("validate", "convert", "shacl", "diff", "fmt")
 NT = "<http://ex/s> <http://ex/p> <http://ex/o> .\n"
 
 

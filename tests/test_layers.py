@@ -25,6 +25,7 @@ LAYERS: dict[str, int] = {
     "canon": 3,  # RDFC-1.0 of a Graph or Dataset
     "dask": 3,
     "diff": 3,  # the statements only in one of two documents, placed
+    "fmt": 3,  # Turtle and TriG rewritten in the canonical layout, comments kept
     "error_rules": 3,
     "shacl": 3,
     "cli": 4,

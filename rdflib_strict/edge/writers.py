@@ -171,12 +171,14 @@ def write_graph_turtle(
     ascii_only: bool = False,
     trig: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
+    canonical: bool = False,
     **kwargs: Any,
 ) -> None:
     """Write the default graph of ``graph`` as Turtle (see ``formats.write_turtle``), or with
     ``trig`` every graph of it as TriG (see ``formats.write_trig``).
 
     ``base`` defaults to ``graph.base``; the prefixes are the graph's namespace bindings.
+    ``canonical``: blank nodes labelled by RDFC-1.0, so isomorphic graphs give the same bytes.
     Other keyword arguments (rdflib passes its own) are ignored. In Turtle, statements in
     named graphs raise SerializeError; nothing is written then. ``version`` is the RDF
     written (see ``formats.write_turtle``).
@@ -195,4 +197,5 @@ def write_graph_turtle(
         sparql_prefixes=sparql_prefixes,
         ascii_only=ascii_only,
         version=version,
+        canonical=canonical,
     )

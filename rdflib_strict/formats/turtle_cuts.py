@@ -37,7 +37,7 @@ from ..syntax.grammar import (
     WS_TURTLE,
 )
 
-__all__ = ["StatementCuts"]
+__all__ = ["Comment", "StatementCuts", "comments", "continued_lines"]
 
 Text = TypeVar("Text", str, bytes)
 
@@ -241,3 +241,59 @@ class StatementCuts(Generic[Text]):
         if m is not None and m.end() >= want:
             return pos, m.end()
         return pos, None
+
+
+# --- comments (``rdflib-strict fmt``) ------------------------------------------------------
+
+# A token that may hold a '#' that starts no comment (an IRI, a string, a name's '\#'), a
+# run of anything else up to the next such token or '#', or a comment; one character for
+# what a valid document cannot hold there (RDF 1.2's '<<').
+_COMMENT_SCAN: Final = re.compile(
+    f"({_IRIREF}|{_STRINGS}|{_LOCAL_ESCAPE})|([^#\"'<\\\\]+)|(#[^\\r\\n]*)|(.)", re.DOTALL
+)
+
+
+class Comment:
+    """A comment in a Turtle or TriG document: ``text`` from its ``#`` (trailing spaces
+    dropped), at ``offset``; ``own_line`` if only spaces are before it on its line; ``after``
+    the last character of the tokens before it ("" at the document's start)."""
+
+    __slots__ = ("after", "offset", "own_line", "text")
+
+    def __init__(self, offset: int, text: str, own_line: bool, after: str) -> None:
+        self.offset = offset
+        self.text = text
+        self.own_line = own_line
+        self.after = after
+
+
+def comments(text: str) -> list[Comment]:
+    """Every comment of ``text`` (a document that parses), in order, and what precedes each."""
+    found: list[Comment] = []
+    after = ""
+    for m in _COMMENT_SCAN.finditer(text):
+        token, plain, comment = m.group(1), m.group(2), m.group(3)
+        if comment is not None:
+            start = m.start()
+            line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+            own = text[line_start:start].strip(" \t") == ""
+            found.append(Comment(start, comment.rstrip(" \t"), own, after))
+        elif plain is not None:
+            stripped = plain.rstrip(" \t\r\n")
+            if stripped:
+                after = stripped[-1]
+        else:
+            after = (token or m.group(4))[-1]
+    return found
+
+
+def continued_lines(text: str) -> set[int]:
+    """The lines (0-based, LF-separated) of ``text`` that start inside a token: a long string's
+    later lines, before which nothing can be inserted."""
+    inside: set[int] = set()
+    for m in _COMMENT_SCAN.finditer(text):
+        token = m.group(1)
+        if token is not None and "\n" in token:
+            first = text.count("\n", 0, m.start())
+            inside.update(range(first + 1, first + 1 + token.count("\n")))
+    return inside

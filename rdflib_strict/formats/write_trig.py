@@ -42,8 +42,9 @@ Layout (pinned by the golden outputs in ``tests/test_write_trig.py``)::
   other node in the document uses.
 
 Deterministic: the same dataset gives the same bytes in every process (blank node ids aside,
-which decide the order of blank-node graphs and subjects). Everything is built in memory and
-written at the end, so a SerializeError leaves the stream untouched.
+which decide the order of blank-node graphs and subjects); with ``canonical=True`` the blank
+nodes are renamed by RDFC-1.0 first, so isomorphic datasets give the same bytes. Everything
+is built in memory and written at the end, so a SerializeError leaves the stream untouched.
 """
 
 from __future__ import annotations
@@ -55,12 +56,13 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.errors import SerializeError
 from ..syntax.version import RdfVersion
+from .canonical_labels import canonical_statements
 from .terms import Statement, is_bnode
 from .write_lines import Triple
 from .write_reifiers import blank_nodes_in_triple_terms
 from .write_turtle import Desc, Refs, TurtleWriter, index_triples
 
-__all__ = ["write_trig"]
+__all__ = ["trig_body", "write_trig"]
 
 #: A graph's label as ``write_trig`` receives it: None for the default graph.
 Label = Node | None
@@ -75,24 +77,36 @@ def write_trig(
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
+    canonical: bool = False,
 ) -> None:
     """Write ``statements`` ``(s, p, o, g)`` (g None for the default graph; duplicates are the
     caller's to avoid) to ``stream`` as UTF-8 TriG.
 
     The statements of one graph need not come together. ``namespaces``, ``base``,
-    ``sparql_prefixes``, ``ascii_only`` and ``version`` mean what they mean for
-    ``write_turtle`` (one version line for the document). Raises
+    ``sparql_prefixes``, ``ascii_only``, ``version`` (one version line for the document) and
+    ``canonical`` (blank nodes, graph labels included, renamed by RDFC-1.0 first) mean what
+    they mean for ``write_turtle``. Raises
     SerializeError for terms TriG cannot carry, naming the term and its statement (a literal
     graph label too); nothing is written then. Passes on any error ``statements`` raises.
     """
+    if canonical:
+        statements = canonical_statements(statements)
+    writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only, version)
+    body = trig_body(statements, writer)
+    text = writer.header() + body  # the header last: the bodies choose prefixes
+    stream.write(text.encode("utf-8"))
+
+
+def trig_body(statements: Iterable[Statement], writer: TurtleWriter) -> str:
+    """The document after its header: each graph's blocks, written by ``writer`` (whose
+    ``used_prefixes`` then holds the prefixes they use)."""
     graphs = _by_graph(statements)
     indexed: dict[Label, tuple[Desc, Refs]] = {}
     while graphs:  # each list freed once indexed: both at once would double the memory
         label, triples = graphs.popitem()
         indexed[label] = index_triples(triples)
         del triples
-    writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only, version)
-    keep = _kept_labels(indexed, version.triple_terms)
+    keep = _kept_labels(indexed, writer.version.triple_terms)
     parts: list[str] = []
     for label in _graph_order(indexed):
         desc, refs = indexed[label]
@@ -104,8 +118,7 @@ def write_trig(
             parts.append(_body(writer, 0, None))
         else:
             parts.append(name + " {\n" + _body(writer, 1, label) + "}\n")
-    text = writer.header() + "\n".join(parts)  # the header last: the bodies choose prefixes
-    stream.write(text.encode("utf-8"))
+    return "\n".join(parts)
 
 
 def _body(writer: TurtleWriter, level: int, label: Label) -> str:

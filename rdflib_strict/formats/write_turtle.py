@@ -38,6 +38,15 @@ Layout (pinned by the golden files in ``tests/data/turtle_out/``)::
   local part can be a PN_LOCAL (with PN_LOCAL_ESC backslashes where needed), else relative to
   ``base`` when ``_iri.relativize`` finds an exact relative reference, else ``<IRI>``.
 
+Canonical layout (``canonical=True``): the blank nodes are first renamed to the labels RDFC-1.0
+issues (``c14n0``, ...), then written in the layout above. Every order in it is a total order
+on terms that does not look at the statements' order or the input's blank node ids: subjects
+by IRI (code point order), then blank nodes by label (as text: ``c14n10`` before ``c14n2``);
+``rdf:type`` then predicates by IRI; objects IRIs by IRI, then literals by (lexical form,
+datatype IRI, language tag), then blank nodes by label. Which blank nodes are inlined depends
+only on the graph (and the chosen cycle entries on labels), so isomorphic graphs give the same
+bytes; a label is written only for a node that is not inlined, so labels may skip numbers.
+
 Terms are checked and spelled by ``TermWriter`` (so every unwritable term raises SerializeError
 naming it and its statement) and cached here per term. The writer recurses at most
 ``_MAX_DEPTH`` levels; everything else is loops over explicit worklists.
@@ -59,6 +68,7 @@ from ..syntax.escapes import escape_iri, escape_string, has_surrogate
 from ..syntax.grammar import DECIMAL_RE, DOUBLE_RE, INTEGER_RE, PN_CHARS, PN_CHARS_BASE, PN_CHARS_U
 from ..syntax.iri import iri_error, relativize
 from ..syntax.version import RdfVersion
+from .canonical_labels import canonical_statements
 from .rdf12_terms import TripleTerm
 from .terms import (
     RDF_FIRST,
@@ -146,6 +156,7 @@ def write_turtle(
     sparql_prefixes: bool = False,
     ascii_only: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
+    canonical: bool = False,
 ) -> None:
     """Write ``triples`` (one graph; duplicates are the caller's to avoid) to ``stream`` as
     UTF-8 Turtle.
@@ -157,9 +168,14 @@ def write_turtle(
     ``ascii_only`` escapes every non-ASCII character, falling back to ``<IRI>`` where a
     prefixed name would need one. ``version`` is the RDF written: RDF 1.2 (``"1.2"``,
     ``"1.2-basic"``) starts with a version line and writes triple terms, directions,
-    annotations and reified triples (see ``write_reifiers``). Raises SerializeError for terms
-    Turtle cannot carry (and passes on any error ``triples`` raises); nothing is written then.
+    annotations and reified triples (see ``write_reifiers``). ``canonical`` labels the blank
+    nodes by RDFC-1.0 first, so that isomorphic graphs give the same bytes (see "Canonical
+    layout" above). Raises SerializeError for terms Turtle cannot carry,
+    ``rdfc10.WorkLimitError`` for a graph too hard to canonicalize (and passes on any error
+    ``triples`` raises); nothing is written then.
     """
+    if canonical:
+        triples = [(s, p, o) for s, p, o, _ in canonical_statements((s, p, o, None) for s, p, o in triples)]
     text = TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only, version).write()
     stream.write(text.encode("utf-8"))
 

@@ -1,0 +1,242 @@
+"""``rdflib-strict fmt``: the canonical layout with every comment and directive kept.
+
+The golden outputs in ``tests/data/fmt/`` are written by hand from the rules in the README
+("fmt"); every other check reads the output with pyoxigraph and our parser, or compares a
+second run with the first.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+import pytest
+from clirun import run_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from locations import repo_root
+from rdflib import Graph
+from round_trip import assert_read_back, serialize
+from test_write_turtle import graphs
+from w3c import assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
+
+from rdflib_strict.fmt import fmt_text
+
+DATA = Path(__file__).parent / "data" / "fmt"
+
+
+def _copy(tmp_path: Path, name: str, as_name: str | None = None) -> Path:
+    target = tmp_path / (as_name or name)
+    target.write_bytes((DATA / name).read_bytes())
+    return target
+
+
+@pytest.mark.parametrize(
+    ("source", "expected", "options"),
+    [
+        ("everywhere.ttl", "everywhere.out.ttl", []),
+        ("graphs.trig", "graphs.out.trig", []),
+        ("prune.ttl", "prune.kept.ttl", []),
+        ("prune.ttl", "prune.out.ttl", ["--prune-prefixes"]),
+    ],
+)
+def test_golden(tmp_path: Path, source: str, expected: str, options: list[str]) -> None:
+    path = _copy(tmp_path, source)
+    out = run_cli(["fmt", path.name, *options], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert path.read_text(encoding="utf-8") == (DATA / expected).read_text(encoding="utf-8")
+    again = run_cli(["fmt", path.name, "--check", *options], cwd=tmp_path)  # idempotent
+    assert again.returncode == 0 and again.stdout == "", again.stdout + again.stderr
+    fmt = "trig" if source.endswith(".trig") else "ttl"
+    before = oxigraph_graph(DATA / source, fmt)
+    assert_same_graph(oxigraph_graph(path, fmt), before, source)
+
+
+def test_check_lists_changed_files_and_writes_nothing(tmp_path: Path) -> None:
+    changed = _copy(tmp_path, "everywhere.ttl")
+    same = _copy(tmp_path, "everywhere.out.ttl")
+    out = run_cli(["fmt", "--check", changed.name, same.name], cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stdout == "everywhere.ttl\n"
+    assert changed.read_bytes() == (DATA / "everywhere.ttl").read_bytes()
+
+
+def test_diff_prints_a_unified_diff_and_writes_nothing(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "prune.ttl")
+    out = run_cli(["fmt", "--diff", path.name], cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stdout.startswith("--- prune.ttl\n+++ prune.ttl\n@@ ")
+    assert (
+        "-PREFIX old: <http://old.org/>  # no longer used\n+PREFIX old: <http://old.org/> # no longer used\n"
+        in (out.stdout)
+    )
+    assert path.read_bytes() == (DATA / "prune.ttl").read_bytes()
+
+
+def test_stdin_to_stdout() -> None:
+    text = (DATA / "graphs.trig").read_text(encoding="utf-8")
+    out = run_cli(["fmt", "-", "-f", "trig"], stdin=text)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == (DATA / "graphs.out.trig").read_text(encoding="utf-8")
+
+
+def test_a_file_that_does_not_parse_is_left_alone(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.ttl"
+    bad.write_text("# a comment\nex:a ex:b ex:c .\n", encoding="utf-8")
+    good = _copy(tmp_path, "prune.ttl")
+    out = run_cli(["fmt", bad.name, good.name], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "bad.ttl:2:1: undefined prefix 'ex:'" in out.stderr
+    assert " 2 | ex:a ex:b ex:c .\n" in out.stderr  # the line and a caret, as validate shows it
+    assert bad.read_text(encoding="utf-8") == "# a comment\nex:a ex:b ex:c .\n"
+    assert good.read_text(encoding="utf-8") == (DATA / "prune.kept.ttl").read_text(encoding="utf-8")
+
+
+def test_replaced_atomically_keeping_the_mode(tmp_path: Path) -> None:
+    path = _copy(tmp_path, "everywhere.ttl")
+    path.chmod(0o640)
+    out = run_cli(["fmt", path.name], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["everywhere.ttl"]  # no temporary file left
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+
+
+def test_other_formats_are_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "a.nt"
+    path.write_text("<http://ex/s> <http://ex/p> <http://ex/o> .\n")
+    out = run_cli(["fmt", path.name], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "fmt rewrites Turtle and TriG" in out.stderr
+
+
+def test_pre_commit_hook_is_declared() -> None:
+    text = (repo_root() / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    assert "- id: rdflib-strict-fmt\n" in text
+    assert "  entry: rdflib-strict fmt\n" in text
+    (files,) = re.findall(r"^  files: (.*)$", text, re.MULTILINE)
+    pattern = re.compile(files.strip("'\""))
+    assert pattern.search("data/a.ttl") and pattern.search("b.trig")
+    assert not pattern.search("a.nt") and not pattern.search("a.ttl.bak")
+    readme = (repo_root() / "README.md").read_text(encoding="utf-8")
+    assert "    hooks: [{id: rdflib-strict-fmt}]\n" in readme
+
+
+# --------------------------------------------------------------------------------------------
+# Generated documents with comments
+
+_MARK = re.compile(r"#≈\d+≈")
+
+
+def _with_comments(text: str, eol: list[bool], own: list[bool]) -> tuple[str, list[str]]:
+    """``text`` (our Turtle writer's) with a comment at the end of the chosen lines and on a
+    line of its own before others: never inside a long string, tracked by its ``\"\"\"`` (an
+    escaped quote before two others is no delimiter)."""
+    out: list[str] = []
+    marks: list[str] = []
+    open_string = False
+    for i, line in enumerate(text.split("\n")[:-1]):
+        starts_inside = open_string
+        open_string ^= re.sub(r"\\.", "_", line).count('"""') % 2 == 1  # an escape is no quote
+        if not starts_inside and own[i % len(own)]:
+            marks.append(f"#≈{len(marks)}≈")
+            out.append(marks[-1])
+        if not open_string and eol[i % len(eol)]:
+            marks.append(f"#≈{len(marks)}≈")
+            line += " " + marks[-1]
+        out.append(line)
+    return "\n".join(out) + "\n", marks
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(), st.lists(st.booleans(), min_size=1), st.lists(st.booleans(), min_size=1))
+def test_hypothesis_keeps_graph_and_comments(g: Graph, eol: list[bool], own: list[bool]) -> None:
+    text, marks = _with_comments(serialize(g, "strict-turtle").decode("utf-8"), eol, own)
+    out = fmt_text(text, "<generated>", trig=False)
+    assert_read_back(out.encode("utf-8"), g, "strict-turtle", out)
+    assert sorted(_MARK.findall(out)) == sorted(marks)
+    assert fmt_text(out, "<generated>", trig=False) == out
+
+
+# --------------------------------------------------------------------------------------------
+# W3C entries and schema.org: the graph kept, idempotent
+
+_ENTRIES = [
+    ("rdf11-turtle", ("TestTurtlePositiveSyntax", "TestTurtleEval"), "ttl"),
+    ("rdf11-trig", ("TestTrigPositiveSyntax", "TestTrigEval"), "trig"),
+]
+
+
+@pytest.mark.parametrize(("manifest", "kinds", "fmt"), _ENTRIES)
+def test_w3c_positive_entries(manifest: str, kinds: tuple[str, ...], fmt: str) -> None:
+    root = find_rdf_tests_dir()
+    if root is None:
+        pytest.skip("W3C rdf-tests not found: set RDF_TESTS_DIR or place them at ../shared/rdf-tests")
+    cases = [c for c in load_manifest(root, manifest) if c.kind in kinds]
+    assert len(cases) > 100
+    failures = []
+    for case in cases:
+        text = case.action.read_bytes().decode("utf-8")
+        try:
+            out = fmt_text(text, str(case.action), trig=fmt == "trig", base=case.action_iri)
+            before = oxigraph_graph(case.action, fmt, base_iri=case.action_iri)
+            after = oxigraph_graph(out.encode("utf-8"), fmt, base_iri=case.action_iri)
+            assert_same_graph(after, before, case.id)
+            assert fmt_text(out, str(case.action), trig=fmt == "trig", base=case.action_iri) == out
+        except Exception as e:
+            failures.append(f"{case.id}: {type(e).__name__}: {e}")
+    assert not failures, f"{len(failures)} failing:\n\n" + "\n\n".join(failures)
+
+
+def test_schemaorg(shared_data_dir: Path) -> None:
+    path = shared_data_dir / "schemaorg-all-https.ttl"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    text = path.read_text(encoding="utf-8")
+    out = fmt_text(text, str(path), trig=False)
+    assert_same_graph(oxigraph_graph(out.encode("utf-8"), "ttl"), oxigraph_graph(path, "ttl"), "schema.org")
+    assert fmt_text(out, str(path), trig=False) == out
+
+
+def test_a_graph_too_hard_to_canonicalize_is_left_alone(tmp_path: Path) -> None:
+    # A clique of 10 blank nodes: RDFC-1.0 passes its work limit (as `diff` reports it).
+    lines = ["@prefix ex: <http://ex.org/> ."]
+    lines += [f"_:b{i} ex:p _:b{j} ." for i in range(10) for j in range(10) if i != j]
+    path = tmp_path / "clique.ttl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = run_cli(["fmt", path.name], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "clique.ttl: RDFC-1.0 stopped after 100,000 steps" in out.stderr
+    assert path.read_text(encoding="utf-8") == "\n".join(lines) + "\n"
+
+
+def test_only_directives_and_a_comment() -> None:
+    text = "@prefix ex: <http://ex.org/> .\n# trailing\n"
+    assert fmt_text(text, "<t>", trig=False) == "@prefix ex: <http://ex.org/> .\n\n# trailing\n"
+    assert fmt_text("# a\n\n# b\n", "<t>", trig=True) == "# a\n# b\n"
+
+
+def test_prune_prefixes_by_name_not_by_text() -> None:
+    # A namespace ending in '#' is no comment; a directive holding a comment is kept with it.
+    text = (
+        "PREFIX owl: <http://www.w3.org/2002/07/owl#>\n"
+        "@prefix ex: # the examples\n  <http://ex.org/> .\n"
+        "@prefix used: <http://used.org/> .\n"
+        "used:a used:b used:c .\n"
+    )
+    assert (
+        fmt_text(text, "<t>", trig=False, prune_prefixes=True)
+        == """\
+@prefix ex: # the examples
+  <http://ex.org/> .
+@prefix used: <http://used.org/> .
+
+used:a used:b used:c .
+"""
+    )
+
+
+def test_a_directive_with_a_comment_still_binds_its_prefix() -> None:
+    text = "@prefix ex: # c\n <http://ex.org/> .\n<http://ex.org/a> ex:b ex:c .\n"
+    assert fmt_text(text, "<t>", trig=False) == "@prefix ex: # c\n <http://ex.org/> .\n\nex:a ex:b ex:c .\n"
