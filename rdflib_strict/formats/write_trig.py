@@ -8,8 +8,8 @@ Layout (pinned by the golden outputs in ``tests/test_write_trig.py``)::
 
     ex:g1 {
         ex:s ex:p [
-            ex:q 1
-        ] .
+                ex:q 1
+            ] .
 
         _:shared ex:p "x" .
     }
