@@ -591,6 +591,7 @@ class _Convert:
             self.out,
             with_graphs=FORMATS[self.target].has_graphs,
             canonical=self.args.canonical,
+            work_limit=self.args.work_limit,
             ascii_only=self.args.ascii,
             labels_of=self.tags,  # each input's own labels, as -j writes them
             version=self.args.rdf_version,
@@ -660,7 +661,10 @@ def _conversion_failed(e: Exception, name: str) -> int:
         print(f"{name}: {e}", file=sys.stderr)
     elif isinstance(e, ParseError) and not isinstance(e, SourceError):
         print(str(e), file=sys.stderr)
-    else:  # cannot open an input, the input broke off, a read or write failed midway, RDFC-1.0 gave up
+    elif isinstance(e, WorkLimitError):
+        print(f"rdflib-strict: {e.said('--work-limit N')}", file=sys.stderr)
+        return 2
+    else:  # cannot open an input, the input broke off, a read or write failed midway
         print(e if isinstance(e, SourceError) else f"rdflib-strict: {e}", file=sys.stderr)
         return 2
     return 1
@@ -771,6 +775,7 @@ def _to_pretty(
         trig=FORMATS[target].has_graphs,
         version=args.rdf_version,
         canonical=args.canonical,
+        work_limit=args.work_limit,
     )
     return count
 
@@ -1077,6 +1082,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         action="store_true",
         help="canonical output: sorted N-Triples/N-Quads lines, Turtle/TriG in the canonical layout",
     )
+    _work_limit_option(c)
     c.add_argument("--ascii", action="store_true", help="ASCII-only N-Triples/N-Quads (\\u escapes)")
     c.add_argument(
         "--base",
@@ -1144,13 +1150,7 @@ def _diff_options(d: argparse.ArgumentParser) -> None:
         help="text: each change with its line and a caret (default); patch: RDF Patch rows, D"
         " then A, in canonical N-Quads; sarif: one SARIF 2.1.0 JSON log; all on stdout",
     )
-    d.add_argument(
-        "--work-limit",
-        type=_at_least(1),
-        metavar="N",
-        help="steps RDFC-1.0 may take per document before giving up (default: 4 per pair of tied"
-        " blank nodes, at least 100,000)",
-    )
+    _work_limit_option(d)
     d.add_argument("-q", "--quiet", action="store_true", help="no summary")
     _rdf_version_option(d)
     d.set_defaults(run=_cmd_diff, command_parser=d)
@@ -1164,8 +1164,19 @@ def _fmt_options(f: argparse.ArgumentParser) -> None:
     f.add_argument(
         "--prune-prefixes", action="store_true", help="drop @prefix/PREFIX lines the output does not use"
     )
+    _work_limit_option(f)
     f.add_argument("-q", "--quiet", action="store_true", help="no summary")
     f.set_defaults(run=_cmd_fmt, command_parser=f)
+
+
+def _work_limit_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--work-limit",
+        type=_at_least(1),
+        metavar="N",
+        help="steps RDFC-1.0 may take per document before giving up (default: 4 per pair of tied"
+        " blank nodes, at least 100,000)",
+    )
 
 
 def _cmd_fmt(args: argparse.Namespace) -> int:
@@ -1206,13 +1217,20 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
     finally:
         source.close()
     try:
-        new = fmt_text(text, name, trig=source.fmt == "trig", base=base, prune_prefixes=args.prune_prefixes)
+        new = fmt_text(
+            text,
+            name,
+            trig=source.fmt == "trig",
+            base=base,
+            prune_prefixes=args.prune_prefixes,
+            work_limit=args.work_limit,
+        )
     except FormatError as e:
         shown = [str(error) for error in e.errors] or [f"rdflib-strict: {e}"]
         print("\n".join(shown), file=sys.stderr, flush=True)
         return None
     except WorkLimitError as e:  # a poison graph: RDFC-1.0 gives up, the file stays
-        print(f"rdflib-strict: {path}: {e}", file=sys.stderr, flush=True)
+        print(f"rdflib-strict: {path}: {e.said('--work-limit N')}", file=sys.stderr, flush=True)
         return None
     if args.diff and new != text:
         lines = difflib.unified_diff(text.splitlines(True), new.splitlines(True), path, path)
@@ -1243,7 +1261,6 @@ def _replace(path: str, text: str) -> None:
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:
-    from .canon import WorkLimitError
     from .diff import RULES, changes, patch, render, sarif_findings
 
     first, second = _Documents(), _Documents()
@@ -1258,7 +1275,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
             first.dataset, first.source_map, second.dataset, second.source_map, work_limit=args.work_limit
         )
     except WorkLimitError as e:
-        print(f"rdflib-strict: {e}", file=sys.stderr)
+        print(f"rdflib-strict: {e.said('--work-limit N')}", file=sys.stderr)
         return 2
     lines = {**first.lines, **second.lines}.get
     status = 1 if found else 0

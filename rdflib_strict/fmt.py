@@ -85,7 +85,7 @@ class _Doc:
         return line, offset - self.line_starts[line - 1] + 1
 
 
-def _parse(text: str, name: str, trig: bool, base: str | None) -> _Doc:
+def _parse(text: str, name: str, trig: bool, base: str | None, work_limit: int | None) -> _Doc:
     ds, sm, errors = Dataset(), SourceMap(), list[ParseError]()
     stream = io.StringIO(text)
     stream.name = name
@@ -103,7 +103,7 @@ def _parse(text: str, name: str, trig: bool, base: str | None) -> _Doc:
         raise FormatError(f"{name}: does not parse", errors)
     quads = list(statements(ds, with_graphs=True))
     starts = [0] + [m.end() for m in _LINE_END.finditer(text)]
-    return _Doc(quads, canonical_statements(quads), sm, starts)
+    return _Doc(quads, canonical_statements(quads, work_limit), sm, starts)
 
 
 def _directives(text: str, trig: bool) -> list[_Directive]:
@@ -138,12 +138,19 @@ def _bindings(directives: list[_Directive], base: str | None) -> tuple[dict[str,
 
 
 def fmt_text(
-    text: str, name: str, *, trig: bool, base: str | None = None, prune_prefixes: bool = False
+    text: str,
+    name: str,
+    *,
+    trig: bool,
+    base: str | None = None,
+    prune_prefixes: bool = False,
+    work_limit: int | None = None,
 ) -> str:
     """``text`` (Turtle, or TriG with ``trig``) in the canonical layout with its comments and
-    directives; ``base`` the document's own (its URL). Raises FormatError."""
+    directives; ``base`` the document's own (its URL). Raises FormatError, and
+    ``rdfc10.WorkLimitError`` past ``work_limit`` steps of RDFC-1.0."""
     text = text.removeprefix("\ufeff")
-    src = _parse(text, name, trig, base)
+    src = _parse(text, name, trig, base, work_limit)
     directives = _directives(text, trig)
     prefixes, declared = _bindings(directives, base)
     triples = () if trig else ((s, p, o) for s, p, o, _ in src.canon)
@@ -158,11 +165,11 @@ def fmt_text(
     ]
     header = placed.header(kept)
     draft = header + body
-    out = _parse(draft, name, trig, base)
+    out = _parse(draft, name, trig, base, work_limit)
     _same(src, out, name)
     final = placed.apply(draft, out)
     if final != draft:
-        _same(src, _parse(final, name, trig, base), name)
+        _same(src, _parse(final, name, trig, base, work_limit), name)
     return final
 
 

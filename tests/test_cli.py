@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from clirun import run_cli, run_process
 from locations import repo_root
+from rdflib import Dataset, Graph
 from w3c import assert_same_graph, oxigraph_graph
 
 from rdflib_strict import cli
@@ -232,3 +233,24 @@ def test_an_output_that_cannot_be_written_is_named_as_given(tmp_path: Path) -> N
     assert out.returncode == 2
     assert f"cannot write {target}: No such file or directory" in out.stderr
     assert ".part" not in out.stderr
+
+
+@pytest.mark.parametrize("to", ["nt", "nq", "ttl", "trig"])
+def test_convert_canonical_takes_a_work_limit(tmp_path: Path, to: str) -> None:
+    # A clique of 10 blank nodes: 9! = 362,880 steps of RDFC-1.0 at its first node alone, past the
+    # default limit (100,000). The message names the flag; --work-limit allows more.
+    clique = "".join(f"_:b{i} <http://ex.org/p> _:b{j} .\n" for i in range(10) for j in range(10) if i != j)
+    (tmp_path / "clique.nt").write_text(clique, encoding="utf-8")
+    refused = run_cli(["convert", "--canonical", "-t", to, "clique.nt"], cwd=tmp_path)
+    assert refused.returncode == 2
+    assert (
+        "stopped after 100,000 steps" in refused.stderr
+        and "a larger --work-limit N allows more" in refused.stderr
+    )
+    assert "work_limit=" not in refused.stderr
+    done = run_cli(["convert", "--canonical", "--work-limit", "1000000", "-t", to, "clique.nt"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "_:c14n9" in done.stdout and "_:b" not in done.stdout
+    fmt = {"nt": "nt", "nq": "nquads", "ttl": "turtle", "trig": "trig"}[to]
+    written = Dataset().parse(data=done.stdout, format=fmt)
+    assert written.default_context.isomorphic(Graph().parse(data=clique, format="nt"))

@@ -208,7 +208,15 @@ def test_a_graph_too_hard_to_canonicalize_is_left_alone(tmp_path: Path) -> None:
     out = run_cli(["fmt", path.name], cwd=tmp_path)
     assert out.returncode == 2
     assert "clique.ttl: RDFC-1.0 stopped after 100,000 steps" in out.stderr
+    assert "a larger --work-limit N allows more" in out.stderr  # the flag, not work_limit=
     assert path.read_text(encoding="utf-8") == "\n".join(lines) + "\n"
+    # 9! = 362,880 permutation steps at the first node, and more after: a larger limit allows them.
+    out = run_cli(["fmt", "--work-limit", "1000000", path.name], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert (
+        Graph().parse(path, format="turtle").isomorphic(Graph().parse(data="\n".join(lines), format="turtle"))
+    )
+    assert "_:c14n0" in path.read_text(encoding="utf-8")
 
 
 def test_only_directives_and_a_comment() -> None:

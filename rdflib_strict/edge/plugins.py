@@ -266,9 +266,11 @@ class _LineFormatSerializer(Serializer):
         canonical: bool = False,
         ascii: bool = False,
         version: object = None,
+        work_limit: int | None = None,
         **kwargs: Any,
     ) -> None:
-        """Write the graph. ``canonical=True``: Canonical N-Triples/N-Quads, lines sorted.
+        """Write the graph. ``canonical=True``: Canonical N-Triples/N-Quads, blank nodes labelled
+        by RDFC-1.0 (at most ``work_limit`` steps: see ``rdflib_strict.canon``), lines sorted.
         ``ascii=True`` (or ``encoding="ascii"``): only ASCII bytes, with \\u escapes.
         ``base`` is ignored: these formats have only absolute IRIs. ``version``: ``"1.1"``
         (the default: a triple term or a base direction raises SerializeError), ``"1.2"``
@@ -284,6 +286,7 @@ class _LineFormatSerializer(Serializer):
                 canonical=canonical,
                 ascii_only=ascii_only,
                 version=rdf,
+                work_limit=work_limit,
             )
 
 

@@ -150,6 +150,7 @@ def write_graph_lines(
     canonical: bool = False,
     ascii_only: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
+    work_limit: int | None = None,
 ) -> int:
     """Write ``graph`` as N-Triples (``with_graphs=False``) or N-Quads; see ``write_lines``."""
     return write_lines(
@@ -159,6 +160,7 @@ def write_graph_lines(
         canonical=canonical,
         ascii_only=ascii_only,
         version=version,
+        work_limit=work_limit,
     )
 
 
@@ -172,13 +174,15 @@ def write_graph_turtle(
     trig: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
     canonical: bool = False,
+    work_limit: int | None = None,
     **kwargs: Any,
 ) -> None:
     """Write the default graph of ``graph`` as Turtle (see ``formats.write_turtle``), or with
     ``trig`` every graph of it as TriG (see ``formats.write_trig``).
 
     ``base`` defaults to ``graph.base``; the prefixes are the graph's namespace bindings.
-    ``canonical``: blank nodes labelled by RDFC-1.0, so isomorphic graphs give the same bytes.
+    ``canonical``: blank nodes labelled by RDFC-1.0, so isomorphic graphs give the same bytes
+    (``work_limit``: see ``rdfc10``).
     Other keyword arguments (rdflib passes its own) are ignored. In Turtle, statements in
     named graphs raise SerializeError; nothing is written then. ``version`` is the RDF
     written (see ``formats.write_turtle``).
@@ -198,4 +202,5 @@ def write_graph_turtle(
         ascii_only=ascii_only,
         version=version,
         canonical=canonical,
+        work_limit=work_limit,
     )

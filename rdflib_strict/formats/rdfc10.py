@@ -83,10 +83,16 @@ class WorkLimitError(RuntimeError):
 
     def __init__(self, limit: int, tied: int) -> None:
         self.limit = limit
-        super().__init__(
-            f"RDFC-1.0 stopped after {limit:,} steps of Hash N-Degree Quads (the work limit; "
-            f"{tied:,} blank nodes share their first-degree hash): the dataset may be built to "
-            "make canonicalization take exponential time; pass a larger work_limit to allow more"
+        self.tied = tied
+        super().__init__(self.said("work_limit="))
+
+    def said(self, option: str) -> str:
+        """The message, naming ``option`` as the way to allow more (``--work-limit N`` on the
+        command line, the ``work_limit=`` keyword in Python)."""
+        return (
+            f"RDFC-1.0 stopped after {self.limit:,} steps of Hash N-Degree Quads (the work limit; "
+            f"{self.tied:,} blank nodes share their first-degree hash): the dataset may be built "
+            f"to make canonicalization take exponential time; a larger {option} allows more"
         )
 
 

@@ -69,12 +69,14 @@ def write_lines(
     labels_of: str | Mapping[str, str] = "",
     version: RdfVersion = RdfVersion.RDF11,
     relabel: bool = True,
+    work_limit: int | None = None,
 ) -> int:
     """Write ``(graph label, triples)`` groups as N-Triples (``with_graphs=False``) or N-Quads.
 
     Returns the number of statements. ``canonical`` writes Canonical N-Triples/N-Quads (RDF
     1.2) with the blank nodes labelled by RDFC-1.0 (``c14n0``, ...) and the lines sorted, so
-    isomorphic graphs give identical bytes (``rdfc10.WorkLimitError`` on a poison graph);
+    isomorphic graphs give identical bytes (``rdfc10.WorkLimitError`` on a poison graph, past
+    ``work_limit`` steps: see ``rdfc10``);
     with ``relabel=False``, in the canonical syntax and order with the labels ``labels_of``
     gives (the W3C suites of Canonical N-Triples/N-Quads keep the document's labels).
     ``labels_of``: see TermWriter (``convert`` keeps the labels of the document it reads).
@@ -84,7 +86,7 @@ def write_lines(
     """
     terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of, version=version)
     if canonical:
-        return _write_canonical(groups, stream, with_graphs, terms, relabel)
+        return _write_canonical(groups, stream, with_graphs, terms, relabel, work_limit)
     out = _Lines(stream)
     for label, triples in groups:
         graph = _graph_text(label, with_graphs, terms)
@@ -108,7 +110,12 @@ def _graph_text(label: Node | None, with_graphs: bool, terms: TermWriter) -> str
 
 
 def _write_canonical(
-    groups: Iterable[Group], stream: IO[bytes], with_graphs: bool, terms: TermWriter, relabel: bool
+    groups: Iterable[Group],
+    stream: IO[bytes],
+    with_graphs: bool,
+    terms: TermWriter,
+    relabel: bool,
+    work_limit: int | None,
 ) -> int:
     """Canonical N-Triples/N-Quads: blank nodes labelled by RDFC-1.0, the lines sorted.
 
@@ -124,7 +131,11 @@ def _write_canonical(
             if relabel and isinstance(o, TripleTerm) and _holds_blank_node(o):
                 raise SerializeError(CANONICAL_BLANK_IN_TRIPLE_TERM, o, st)
             quads.append((terms.subject(s, st), terms.predicate(p, st), terms.object(o, st), graph))
-    lines = rdfc10(quads).lines if relabel else sorted({nquad_line(*quad) for quad in quads})
+    lines = (
+        rdfc10(quads, work_limit=work_limit).lines
+        if relabel
+        else sorted({nquad_line(*quad) for quad in quads})
+    )
     for start in range(0, len(lines), _CHUNK):
         stream.write("".join(lines[start : start + _CHUNK]).encode("utf-8"))
     return len(lines)

@@ -78,19 +78,21 @@ def write_trig(
     ascii_only: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
     canonical: bool = False,
+    work_limit: int | None = None,
 ) -> None:
     """Write ``statements`` ``(s, p, o, g)`` (g None for the default graph; duplicates are the
     caller's to avoid) to ``stream`` as UTF-8 TriG.
 
     The statements of one graph need not come together. ``namespaces``, ``base``,
     ``sparql_prefixes``, ``ascii_only``, ``version`` (one version line for the document) and
-    ``canonical`` (blank nodes, graph labels included, renamed by RDFC-1.0 first) mean what
+    ``canonical`` (blank nodes, graph labels included, renamed by RDFC-1.0 first) with its
+    ``work_limit`` mean what
     they mean for ``write_turtle``. Raises
     SerializeError for terms TriG cannot carry, naming the term and its statement (a literal
     graph label too); nothing is written then. Passes on any error ``statements`` raises.
     """
     if canonical:
-        statements = canonical_statements(statements)
+        statements = canonical_statements(statements, work_limit)
     writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only, version)
     body = trig_body(statements, writer)
     text = writer.header() + body  # the header last: the bodies choose prefixes

@@ -157,6 +157,7 @@ def write_turtle(
     ascii_only: bool = False,
     version: RdfVersion = RdfVersion.RDF11,
     canonical: bool = False,
+    work_limit: int | None = None,
 ) -> None:
     """Write ``triples`` (one graph; duplicates are the caller's to avoid) to ``stream`` as
     UTF-8 Turtle.
@@ -171,11 +172,15 @@ def write_turtle(
     annotations and reified triples (see ``write_reifiers``). ``canonical`` labels the blank
     nodes by RDFC-1.0 first, so that isomorphic graphs give the same bytes (see "Canonical
     layout" above). Raises SerializeError for terms Turtle cannot carry,
-    ``rdfc10.WorkLimitError`` for a graph too hard to canonicalize (and passes on any error
+    ``rdfc10.WorkLimitError`` for a graph too hard to canonicalize within ``work_limit``
+    steps (and passes on any error
     ``triples`` raises); nothing is written then.
     """
     if canonical:
-        triples = [(s, p, o) for s, p, o, _ in canonical_statements((s, p, o, None) for s, p, o in triples)]
+        triples = [
+            (s, p, o)
+            for s, p, o, _ in canonical_statements(((s, p, o, None) for s, p, o in triples), work_limit)
+        ]
     text = TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only, version).write()
     stream.write(text.encode("utf-8"))
 
