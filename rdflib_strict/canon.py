@@ -14,8 +14,12 @@ from rdflib.graph import Graph
 from rdflib.term import BNode
 
 from .edge.writers import statements
+from .formats.rdf12_terms import TripleTerm
 from .formats.rdfc10 import DEFAULT_WORK_FACTOR, Quad, WorkLimitError, hash_function, rdfc10
+from .formats.write_lines import NO_CANONICAL_LABEL, holds_blank_node
 from .formats.write_terms import TermWriter
+from .syntax.errors import SerializeError
+from .syntax.version import RdfVersion, version_arg
 
 __all__ = ["DEFAULT_WORK_FACTOR", "Canonical", "WorkLimitError", "canonicalize"]
 
@@ -34,7 +38,13 @@ class Canonical:
         self.hash = hash
 
 
-def canonicalize(graph: Graph, *, hash_algorithm: str = "sha256", work_limit: int | None = None) -> Canonical:
+def canonicalize(
+    graph: Graph,
+    *,
+    hash_algorithm: str = "sha256",
+    work_limit: int | None = None,
+    version: RdfVersion | str = RdfVersion.RDF11,
+) -> Canonical:
     """RDFC-1.0 of ``graph`` (a Graph: its triples; a Dataset or ConjunctiveGraph: its quads).
 
     ``hash_algorithm`` is ``sha256`` (the default) or ``sha384``, for the algorithm's own hashes
@@ -42,19 +52,23 @@ def canonicalize(graph: Graph, *, hash_algorithm: str = "sha256", work_limit: in
     (steps of Hash N-Degree Quads; the default allows ``DEFAULT_WORK_FACTOR`` steps per pair
     of blank nodes that first-degree hashes leave tied, at least 10,000): past it,
     ``WorkLimitError``. A term no N-Quads document can hold raises ``SerializeError``.
+    ``version="1.2"`` takes triple terms and base directions (Canonical N-Quads of RDF 1.2),
+    but not a blank node inside a triple term, which RDFC-1.0 cannot label (SerializeError).
     """
     nodes: dict[str, BNode] = {}
-    result = rdfc10(_quads(graph, nodes), hash_algorithm, work_limit)
+    result = rdfc10(_quads(graph, nodes, version_arg(version)), hash_algorithm, work_limit)
     nquads = result.nquads
     issued = {nodes[label]: canonical for label, canonical in result.issued.items()}
     return Canonical(issued, nquads, hash_function(hash_algorithm)(nquads))
 
 
-def _quads(graph: Graph, nodes: dict[str, BNode]) -> Iterator[Quad]:
+def _quads(graph: Graph, nodes: dict[str, BNode], version: RdfVersion) -> Iterator[Quad]:
     """The statements of ``graph`` as Canonical N-Quads text; ``nodes``: each label's BNode."""
-    terms = TermWriter(canonical=True)
+    terms = TermWriter(canonical=True, version=version)
     for s, p, o, g in statements(graph, with_graphs=True):
         quad = (s, p, o, g)
+        if isinstance(o, TripleTerm) and holds_blank_node(o):
+            raise SerializeError(NO_CANONICAL_LABEL, o, quad)
         a, c = terms.subject(s, quad), terms.object(o, quad)
         d = "" if g is None else terms.graph_label(g)
         for term, text in ((s, a), (o, c), (g, d)):

@@ -1149,9 +1149,14 @@ def _cmd_diff(args: argparse.Namespace) -> int:
         return 2
     try:
         found = changes(
-            first.dataset, first.source_map, second.dataset, second.source_map, work_limit=args.work_limit
+            first.dataset,
+            first.source_map,
+            second.dataset,
+            second.source_map,
+            work_limit=args.work_limit,
+            version=args.rdf_version,
         )
-    except WorkLimitError as e:
+    except (WorkLimitError, SerializeError) as e:  # too hard, or a blank node RDFC-1.0 cannot label
         print(f"rdflib-strict: {e}", file=sys.stderr)
         return 2
     lines = {**first.lines, **second.lines}.get
