@@ -1200,8 +1200,8 @@ def _rdf_version_option(command: argparse.ArgumentParser) -> None:
         default=RdfVersion.RDF11,
         metavar="VERSION",
         help="the RDF read and written (shacl: the data's): 1.1 (default), 1.2 (triple terms, base"
-        " directions, VERSION; N-Triples and N-Quads only so far) or 1.2-basic (RDF 1.2 without"
-        " triple terms)",
+        " directions, VERSION; Turtle and TriG: reifiers and annotations too; all four formats) or"
+        " 1.2-basic (RDF 1.2 without triple terms)",
     )
 
 
