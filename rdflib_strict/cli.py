@@ -32,7 +32,7 @@ from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
 from .formats.rdfc10 import WorkLimitError
 from .formats.table import FORMATS, format_for
-from .formats.terms import Statement, document_prefix
+from .formats.terms import Statement, document_prefix, is_triple_term
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 from .syntax.iri import iri_error, is_absolute
@@ -828,13 +828,10 @@ class _Documents:
 
 def _cmd_shacl(args: argparse.Namespace) -> int:
     try:
-        import pyshacl
-        from pyshacl.errors import ReportableRuntimeError
+        import pyshacl  # noqa: F401 (the message if it is missing; _pyshacl_report uses it)
     except ImportError:
         print(f"rdflib-strict: {_NO_PYSHACL}", file=sys.stderr)
         return 2
-    from rdflib import Graph
-
     from .shacl import locate
 
     data, shapes = _Documents(), _Documents()
@@ -855,19 +852,7 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
             )
         return 2 if shapes.errors else 1
     shapes.dataset.default_union = True
-    try:
-        conforms, report, _ = pyshacl.validate(
-            data.dataset,
-            shacl_graph=shapes.dataset,
-            inference=args.inference,
-            advanced=args.advanced,
-            allow_infos=args.allow_infos,
-            allow_warnings=args.allow_warnings,
-        )
-    except ReportableRuntimeError as e:  # shapes pySHACL cannot use
-        raise _UsageError(f"pySHACL: {e.message}") from None
-    if not isinstance(report, Graph):  # a ValidationFailure, returned
-        raise _UsageError(f"pySHACL: {report}")
+    conforms, report = _pyshacl_report(data, shapes, args)
     results = locate(report, data.source_map, data.dataset)
     status = 0 if conforms else 1
     if args.report == "sarif":
@@ -890,6 +875,42 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
         else:
             print(f"conforms: {files}, {plural(len(data.dataset), 'statement')}", file=sys.stderr)
     return status
+
+
+def _pyshacl_report(data: _Documents, shapes: _Documents, args: argparse.Namespace) -> tuple[bool, Any]:
+    """pySHACL's verdict and report graph on the data, its failures as usage errors."""
+    import pyshacl
+    from pyshacl.errors import ReportableRuntimeError
+    from rdflib import Graph
+
+    try:
+        conforms, report, _ = pyshacl.validate(
+            data.dataset,
+            shacl_graph=shapes.dataset,
+            inference=args.inference,
+            advanced=args.advanced,
+            allow_infos=args.allow_infos,
+            allow_warnings=args.allow_warnings,
+        )
+    except ReportableRuntimeError as e:  # shapes pySHACL cannot use
+        raise _UsageError(f"pySHACL: {e.message}") from None
+    except ValueError:
+        # pySHACL validates a triple term as an opaque value, but copying a blank node that is a
+        # result's focus node or value into its report graph fails on a triple term object of
+        # it ("Cannot clone node of type").
+        if not any(is_triple_term(o) for o in data.dataset.objects(unique=True)):
+            raise
+        raise _UsageError(_SHACL_TRIPLE_TERM) from None
+    if not isinstance(report, Graph):  # a ValidationFailure, returned
+        raise _UsageError(f"pySHACL: {report}")
+    return bool(conforms), report
+
+
+_SHACL_TRIPLE_TERM: Final = (
+    "pySHACL cannot copy a triple term into its report: a result's focus node or value is a"
+    " blank node with a triple term among its objects (pySHACL checks RDF 1.2 triple terms as"
+    " opaque values, but its report copies such a blank node with all its statements)"
+)
 
 
 def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: argparse.Namespace) -> None:

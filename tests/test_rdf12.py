@@ -510,6 +510,24 @@ def test_cli_shacl_reads_rdf12_when_asked(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
+def test_cli_shacl_result_on_a_triple_term_is_refused_clearly(tmp_path: Path) -> None:
+    """pySHACL validates a triple term as an opaque value (not an IRI here) but cannot copy one
+    into its report as an object of a blank node result: a message saying so, not a traceback."""
+    pytest.importorskip("pyshacl")
+    (tmp_path / "d.nt").write_text(f"_:r <{REIFIES}> <<( <{EX}s> <{EX}p> <{EX}o> )>> .\n", encoding="utf-8")
+    (tmp_path / "s.ttl").write_text(
+        "@prefix sh: <http://www.w3.org/ns/shacl#> .\n"
+        f"<{EX}S> a sh:NodeShape ; sh:targetSubjectsOf <{REIFIES}> ; sh:property [ sh:path <{REIFIES}> ;"
+        " sh:nodeKind sh:IRI ] .\n",
+        encoding="utf-8",
+    )
+    done = run_cli(["shacl", "d.nt", "-s", "s.ttl", "--rdf-version", "1.2"], cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("rdflib-strict: pySHACL cannot copy a triple term into its report"), (
+        done.stderr
+    )
+
+
 def test_readme_rdf12_turtle_example_runs() -> None:
     """The README's RDF 1.2 Turtle and TriG example, run as written (its asserts are the claims)."""
     exec(compile(readme_example("rdf12:turtle-example"), "README.md", "exec"), {})
