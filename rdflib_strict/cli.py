@@ -894,11 +894,11 @@ def _pyshacl_report(data: _Documents, shapes: _Documents, args: argparse.Namespa
         )
     except ReportableRuntimeError as e:  # shapes pySHACL cannot use
         raise _UsageError(f"pySHACL: {e.message}") from None
-    except ValueError:
+    except ValueError as e:
         # pySHACL validates a triple term as an opaque value, but copying a blank node that is a
         # result's focus node or value into its report graph fails on a triple term object of
         # it ("Cannot clone node of type").
-        if not any(is_triple_term(o) for o in data.dataset.objects(unique=True)):
+        if "clone" not in str(e) or not any(is_triple_term(o) for o in data.dataset.objects(unique=True)):
             raise
         raise _UsageError(_SHACL_TRIPLE_TERM) from None
     if not isinstance(report, Graph):  # a ValidationFailure, returned
