@@ -19,6 +19,7 @@ import pytest
 from clirun import run_cli
 from locations import readme_example
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
+from rdflib.term import Node
 from w3c import assert_same_graph, oxigraph_graph, parsed
 
 from rdflib_strict import (
@@ -360,6 +361,62 @@ def test_turtle_rdf12_everywhere() -> None:
         assert validator.check(opened.reader, lambda e: None) == 5
     placed = list(iterparse(data=TTL + ":s :p :o ~ :x .", format="turtle", version="1.2", positions=True))
     assert [(q[1], q[4].column, q[4].end_column) for q in placed] == [(P, 1, 9), (REIFIES, 10, 14)]
+
+
+@pytest.mark.parametrize(
+    ("line", "spans"),
+    [
+        # Each statement in parse order: its predicate, the text of its span, of its object's.
+        (
+            ":s :p <<( :a :b <<( :c :d :e )>> )>> .",
+            [("p", ":s :p <<( :a :b <<( :c :d :e )>> )>>", "<<( :a :b <<( :c :d :e )>> )>>")],
+        ),
+        (
+            "<< :a :b :c ~ :r >> :q 1 .",
+            [
+                ("reifies", "<< :a :b :c ~ :r >>", "<< :a :b :c ~ :r >>"),
+                ("q", "<< :a :b :c ~ :r >> :q 1", "1"),
+            ],
+        ),
+        (
+            ":s :p << :a :b :c >> .",
+            [
+                ("reifies", "<< :a :b :c >>", "<< :a :b :c >>"),
+                ("p", ":s :p << :a :b :c >>", "<< :a :b :c >>"),
+            ],
+        ),
+        (
+            ":s :p :o ~ :r {| :q 1 ; :z 2 |} .",
+            [("p", ":s :p :o", ":o"), ("reifies", "~ :r", "~ :r"), ("q", ":q 1", "1"), ("z", ":z 2", "2")],
+        ),
+        (
+            ":s :p :o {| :q 1 |} ~ .",
+            [("p", ":s :p :o", ":o"), ("reifies", "{|", "{|"), ("q", ":q 1", "1"), ("reifies", "~", "~")],
+        ),
+    ],
+)
+def test_turtle_rdf12_source_map_spans(line: str, spans: list[tuple[str, str, str]]) -> None:
+    """Where RDF 1.2 Turtle's statements are placed (README "Source maps"): a triple term up
+    to its last ')>>'; the rdf:reifies statement of '<< >>' at the whole '<< >>', of a reifier
+    at '~ r', of a block without one at '{|'; the statements of a block as any others."""
+
+    def text(span: Any) -> str:
+        assert span.line == 2
+        return line[span.column - 1 : span.end_column - 1]
+
+    def name(p: Node) -> str:
+        return re.split("[/#]", str(p))[-1]
+
+    placed = list(iterparse(data=TTL + line, format="turtle", version="1.2", positions=True))
+    assert [(name(p), text(span)) for _, p, _, _, span in placed] == [e[:2] for e in spans]
+    sm = SourceMap()
+    g = Graph().parse(data=TTL + line, format="strict-turtle", version="1.2", source_map=sm)
+    mapped = [
+        (name(t[1]), text(at), text(obj))
+        for t in g
+        for at, obj in zip(sm.statement(t), sm.object(t), strict=True)
+    ]
+    assert sorted(mapped) == sorted(spans)
 
 
 # --- writers -------------------------------------------------------------------------------------
