@@ -585,6 +585,13 @@ def test_cli_shacl_result_on_a_triple_term_is_refused_clearly(tmp_path: Path) ->
     )
 
 
+def test_cli_canonical_refuses_a_blank_node_in_a_triple_term_naming_the_flag(tmp_path: Path) -> None:
+    (tmp_path / "d.nt").write_text(DOC12, encoding="utf-8")
+    done = run_cli(["convert", "d.nt", "--rdf-version", "1.2", "--canonical", "-t", "nt", "-q"], cwd=tmp_path)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "no canonical label" in done.stderr and "--canonical" in done.stderr, done.stderr
+
+
 def test_readme_rdf12_turtle_example_runs() -> None:
     """The README's RDF 1.2 Turtle and TriG example, run as written (its asserts are the claims)."""
     exec(compile(readme_example("rdf12:turtle-example"), "README.md", "exec"), {})

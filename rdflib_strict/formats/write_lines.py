@@ -131,7 +131,10 @@ def _write_canonical(
             st = (s, p, o, label)
             if relabel and isinstance(o, TripleTerm) and holds_blank_node(o):
                 raise SerializeError(
-                    f"canonical=True: {NO_CANONICAL_LABEL}; write without canonical=True", o, st
+                    f"canonical=True (on the command line: --canonical): {NO_CANONICAL_LABEL};"
+                    " write without it",
+                    o,
+                    st,
                 )
             quads.append((terms.subject(s, st), terms.predicate(p, st), terms.object(o, st), graph))
     lines = rdfc10(quads).lines if relabel else sorted({nquad_line(*quad) for quad in quads})
