@@ -14,6 +14,7 @@ from rdflib.term import BNode
 from .edge.writers import statements
 from .formats.canonical_labels import quad_texts
 from .formats.rdfc10 import DEFAULT_WORK_FACTOR, WorkLimitError, hash_function, rdfc10
+from .syntax.version import RdfVersion, version_arg
 
 __all__ = ["DEFAULT_WORK_FACTOR", "Canonical", "WorkLimitError", "canonicalize"]
 
@@ -32,7 +33,13 @@ class Canonical:
         self.hash = hash
 
 
-def canonicalize(graph: Graph, *, hash_algorithm: str = "sha256", work_limit: int | None = None) -> Canonical:
+def canonicalize(
+    graph: Graph,
+    *,
+    hash_algorithm: str = "sha256",
+    work_limit: int | None = None,
+    version: RdfVersion | str = RdfVersion.RDF11,
+) -> Canonical:
     """RDFC-1.0 of ``graph`` (a Graph: its triples; a Dataset or ConjunctiveGraph: its quads).
 
     ``hash_algorithm`` is ``sha256`` (the default) or ``sha384``, for the algorithm's own hashes
@@ -40,9 +47,12 @@ def canonicalize(graph: Graph, *, hash_algorithm: str = "sha256", work_limit: in
     (steps of Hash N-Degree Quads; the default allows ``DEFAULT_WORK_FACTOR`` steps per pair
     of blank nodes that first-degree hashes leave tied, at least 100,000): past it,
     ``WorkLimitError``. A term no N-Quads document can hold raises ``SerializeError``.
+    ``version="1.2"`` takes triple terms and base directions (Canonical N-Quads of RDF 1.2),
+    but not a blank node inside a triple term, which RDFC-1.0 cannot label (SerializeError).
     """
     nodes: dict[str, BNode] = {}
-    result = rdfc10(quad_texts(statements(graph, with_graphs=True), nodes), hash_algorithm, work_limit)
+    texts = quad_texts(statements(graph, with_graphs=True), nodes, version_arg(version))
+    result = rdfc10(texts, hash_algorithm, work_limit)
     nquads = result.nquads
     issued = {nodes[label]: canonical for label, canonical in result.issued.items()}
     return Canonical(issued, nquads, hash_function(hash_algorithm)(nquads))

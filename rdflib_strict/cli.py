@@ -33,7 +33,7 @@ from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
 from .formats.rdfc10 import WorkLimitError
 from .formats.table import FORMATS, format_for
-from .formats.terms import Statement, document_prefix
+from .formats.terms import Statement, document_prefix, is_triple_term
 from .sarif import Finding, Level, Notification, Rule, sarif_log
 from .syntax.errors import ParseError, SerializeError, SourceError, visible
 from .syntax.iri import iri_error, is_absolute
@@ -839,13 +839,10 @@ class _Documents:
 
 def _cmd_shacl(args: argparse.Namespace) -> int:
     try:
-        import pyshacl
-        from pyshacl.errors import ReportableRuntimeError
+        import pyshacl  # noqa: F401 (the message if it is missing; _pyshacl_report uses it)
     except ImportError:
         print(f"rdflib-strict: {_NO_PYSHACL}", file=sys.stderr)
         return 2
-    from rdflib import Graph
-
     from .shacl import locate
 
     data, shapes = _Documents(), _Documents()
@@ -866,19 +863,7 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
             )
         return 2 if shapes.errors else 1
     shapes.dataset.default_union = True
-    try:
-        conforms, report, _ = pyshacl.validate(
-            data.dataset,
-            shacl_graph=shapes.dataset,
-            inference=args.inference,
-            advanced=args.advanced,
-            allow_infos=args.allow_infos,
-            allow_warnings=args.allow_warnings,
-        )
-    except ReportableRuntimeError as e:  # shapes pySHACL cannot use
-        raise _UsageError(f"pySHACL: {e.message}") from None
-    if not isinstance(report, Graph):  # a ValidationFailure, returned
-        raise _UsageError(f"pySHACL: {report}")
+    conforms, report = _pyshacl_report(data, shapes, args)
     results = locate(report, data.source_map, data.dataset)
     status = 0 if conforms else 1
     if args.report == "sarif":
@@ -901,6 +886,42 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
         else:
             print(f"conforms: {files}, {plural(len(data.dataset), 'statement')}", file=sys.stderr)
     return status
+
+
+def _pyshacl_report(data: _Documents, shapes: _Documents, args: argparse.Namespace) -> tuple[bool, Any]:
+    """pySHACL's verdict and report graph on the data, its failures as usage errors."""
+    import pyshacl
+    from pyshacl.errors import ReportableRuntimeError
+    from rdflib import Graph
+
+    try:
+        conforms, report, _ = pyshacl.validate(
+            data.dataset,
+            shacl_graph=shapes.dataset,
+            inference=args.inference,
+            advanced=args.advanced,
+            allow_infos=args.allow_infos,
+            allow_warnings=args.allow_warnings,
+        )
+    except ReportableRuntimeError as e:  # shapes pySHACL cannot use
+        raise _UsageError(f"pySHACL: {e.message}") from None
+    except ValueError as e:
+        # pySHACL validates a triple term as an opaque value, but copying a blank node that is a
+        # result's focus node or value into its report graph fails on a triple term object of
+        # it ("Cannot clone node of type").
+        if "clone" not in str(e) or not any(is_triple_term(o) for o in data.dataset.objects(unique=True)):
+            raise
+        raise _UsageError(_SHACL_TRIPLE_TERM) from None
+    if not isinstance(report, Graph):  # a ValidationFailure, returned
+        raise _UsageError(f"pySHACL: {report}")
+    return bool(conforms), report
+
+
+_SHACL_TRIPLE_TERM: Final = (
+    "pySHACL cannot copy a triple term into its report: a result's focus node or value is a"
+    " blank node with a triple term among its objects (pySHACL checks RDF 1.2 triple terms as"
+    " opaque values, but its report copies such a blank node with all its statements)"
+)
 
 
 def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: argparse.Namespace) -> None:
@@ -1166,6 +1187,7 @@ def _fmt_options(f: argparse.ArgumentParser) -> None:
     )
     _work_limit_option(f)
     f.add_argument("-q", "--quiet", action="store_true", help="no summary")
+    _rdf_version_option(f)
     f.set_defaults(run=_cmd_fmt, command_parser=f)
 
 
@@ -1224,6 +1246,7 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
             base=base,
             prune_prefixes=args.prune_prefixes,
             work_limit=args.work_limit,
+            version=args.rdf_version,
         )
     except FormatError as e:
         shown = [str(error) for error in e.errors] or [f"rdflib-strict: {e}"]
@@ -1231,6 +1254,9 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
         return None
     except WorkLimitError as e:  # a poison graph: RDFC-1.0 gives up, the file stays
         print(f"rdflib-strict: {path}: {e.said('--work-limit N')}", file=sys.stderr, flush=True)
+        return None
+    except SerializeError as e:  # a blank node inside a triple term: RDFC-1.0 cannot label it
+        print(f"rdflib-strict: {path}: {e}", file=sys.stderr, flush=True)
         return None
     if args.diff and new != text:
         lines = difflib.unified_diff(text.splitlines(True), new.splitlines(True), path, path)
@@ -1272,10 +1298,18 @@ def _cmd_diff(args: argparse.Namespace) -> int:
         return 2
     try:
         found = changes(
-            first.dataset, first.source_map, second.dataset, second.source_map, work_limit=args.work_limit
+            first.dataset,
+            first.source_map,
+            second.dataset,
+            second.source_map,
+            work_limit=args.work_limit,
+            version=args.rdf_version,
         )
     except WorkLimitError as e:
         print(f"rdflib-strict: {e.said('--work-limit N')}", file=sys.stderr)
+        return 2
+    except SerializeError as e:  # a blank node inside a triple term: RDFC-1.0 cannot label it
+        print(f"rdflib-strict: {e}", file=sys.stderr)
         return 2
     lines = {**first.lines, **second.lines}.get
     status = 1 if found else 0
@@ -1318,8 +1352,8 @@ def _rdf_version_option(command: argparse.ArgumentParser) -> None:
         default=RdfVersion.RDF11,
         metavar="VERSION",
         help="the RDF read and written (shacl: the data's): 1.1 (default), 1.2 (triple terms, base"
-        " directions, VERSION; N-Triples and N-Quads only so far) or 1.2-basic (RDF 1.2 without"
-        " triple terms)",
+        " directions, VERSION; Turtle and TriG: reifiers and annotations too; all four formats) or"
+        " 1.2-basic (RDF 1.2 without triple terms)",
     )
 
 

@@ -29,6 +29,7 @@ from .sarif import Finding, Rule, finding_at
 from .syntax.errors import shown_at
 from .syntax.positions import Span
 from .syntax.shown import visible
+from .syntax.version import RdfVersion
 
 __all__ = ["RULES", "Change", "Places", "changes", "patch", "render", "sarif_findings"]
 
@@ -60,14 +61,16 @@ def changes(
     second: Graph,
     second_places: Places,
     work_limit: int | None = None,
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> list[Change]:
     """The statements only in ``first`` (removed) and only in ``second`` (added), blank nodes
     matched by RDFC-1.0, grouped by subject (in canonical order) and, within a subject, removed
     before added, each in the order of the canonical lines. ``*_places`` are the documents'
     SourceMaps. ``WorkLimitError`` if a dataset is too hard to canonicalize within
-    ``work_limit`` (see ``canon.canonicalize``)."""
-    a = dict(_canonical_lines(first, work_limit))
-    b = dict(_canonical_lines(second, work_limit))
+    ``work_limit``; ``version`` is the RDF the lines are written in: SerializeError for a term
+    it lacks, or a blank node inside a triple term (see ``canon.canonicalize``)."""
+    a = dict(_canonical_lines(first, work_limit, version))
+    b = dict(_canonical_lines(second, work_limit, version))
     found = [_change("-", line, a[line], first_places) for line in a.keys() - b.keys()]
     found += [_change("+", line, b[line], second_places) for line in b.keys() - a.keys()]
     found.sort(key=lambda c: (c.subject, c.sign == "+", c.line))
@@ -77,11 +80,11 @@ def changes(
 Quad = tuple[Node, Node, Node, Node | None]
 
 
-def _canonical_lines(graph: Graph, work_limit: int | None) -> Iterator[tuple[str, Quad]]:
+def _canonical_lines(graph: Graph, work_limit: int | None, version: RdfVersion) -> Iterator[tuple[str, Quad]]:
     """Each statement of ``graph`` as its canonical N-Quads line, with the statement itself."""
-    issued = canonicalize(graph, work_limit=work_limit).issued_identifiers
+    issued = canonicalize(graph, work_limit=work_limit, version=version).issued_identifiers
     labels: dict[Node, Node] = {node: BNode(label) for node, label in issued.items()}
-    terms = TermWriter(canonical=True)
+    terms = TermWriter(canonical=True, version=version)
     for quad in statements(graph, with_graphs=True):
         s, p, o, g = (t if t is None else labels.get(t, t) for t in quad)
         assert s is not None and p is not None and o is not None

@@ -119,7 +119,8 @@ RULES: Final[dict[ErrorKind, Rule]] = dict(
         _rule(
             ErrorKind.INVALID_LANGUAGE_TAG,
             "An invalid language tag",
-            "A language tag is a BCP 47 tag after '@', such as en, en-GB or zh-Hant-TW.",
+            "A language tag is a BCP 47 tag after '@', such as en, en-GB or zh-Hant-TW. In RDF 1.2 a base"
+            ' direction may follow it, --ltr or --rtl in lower case ("x"@en--ltr).',
         ),
         _rule(
             ErrorKind.INVALID_BLANK_NODE_LABEL,
@@ -131,13 +132,15 @@ RULES: Final[dict[ErrorKind, Rule]] = dict(
             ErrorKind.INVALID_LITERAL,
             "An impossible literal",
             "A literal has a language tag or a datatype, never both; rdf:langString needs a language"
-            ' tag (write "x"@en, not "x"^^rdf:langString).',
+            ' tag (write "x"@en, not "x"^^rdf:langString), and RDF 1.2\'s rdf:dirLangString a tag and'
+            ' a base direction (write "x"@en--ltr).',
         ),
         _rule(
             ErrorKind.MISPLACED_TERM,
             "A term where its kind is not allowed",
-            "Subjects are IRIs or blank nodes, predicates are IRIs ('a' only as a predicate), objects"
-            " may be literals too.",
+            "Subjects and graph labels are IRIs or blank nodes, predicates are IRIs ('a' only as a"
+            " predicate), objects may be literals too; an RDF 1.2 triple term <<( s p o )>> may only"
+            " be an object, never a subject, predicate or graph label.",
         ),
         _rule(
             ErrorKind.SYNTAX,

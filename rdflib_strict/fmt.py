@@ -42,6 +42,7 @@ from .formats.write_turtle import TurtleWriter
 from .syntax.errors import ParseError
 from .syntax.escapes import unescape_iri
 from .syntax.iri import resolve
+from .syntax.version import RdfVersion
 
 __all__ = ["FormatError", "fmt_text"]
 
@@ -85,7 +86,9 @@ class _Doc:
         return line, offset - self.line_starts[line - 1] + 1
 
 
-def _parse(text: str, name: str, trig: bool, base: str | None, work_limit: int | None) -> _Doc:
+def _parse(
+    text: str, name: str, trig: bool, base: str | None, work_limit: int | None, version: RdfVersion
+) -> _Doc:
     ds, sm, errors = Dataset(), SourceMap(), list[ParseError]()
     stream = io.StringIO(text)
     stream.name = name
@@ -96,6 +99,7 @@ def _parse(text: str, name: str, trig: bool, base: str | None, work_limit: int |
             publicID=base,
             source_map=sm,
             on_error=errors.append,
+            version=version.value,
         )
     except ParseError as e:
         errors.append(e)
@@ -103,7 +107,7 @@ def _parse(text: str, name: str, trig: bool, base: str | None, work_limit: int |
         raise FormatError(f"{name}: does not parse", errors)
     quads = list(statements(ds, with_graphs=True))
     starts = [0] + [m.end() for m in _LINE_END.finditer(text)]
-    return _Doc(quads, canonical_statements(quads, work_limit), sm, starts)
+    return _Doc(quads, canonical_statements(quads, work_limit, version), sm, starts)
 
 
 def _directives(text: str, trig: bool) -> list[_Directive]:
@@ -145,16 +149,18 @@ def fmt_text(
     base: str | None = None,
     prune_prefixes: bool = False,
     work_limit: int | None = None,
+    version: RdfVersion = RdfVersion.RDF11,
 ) -> str:
     """``text`` (Turtle, or TriG with ``trig``) in the canonical layout with its comments and
     directives; ``base`` the document's own (its URL). Raises FormatError, and
-    ``rdfc10.WorkLimitError`` past ``work_limit`` steps of RDFC-1.0."""
+    ``rdfc10.WorkLimitError`` past ``work_limit`` steps of RDFC-1.0. ``version``: the RDF read
+    and written."""
     text = text.removeprefix("\ufeff")
-    src = _parse(text, name, trig, base, work_limit)
+    src = _parse(text, name, trig, base, work_limit, version)
     directives = _directives(text, trig)
     prefixes, declared = _bindings(directives, base)
     triples = () if trig else ((s, p, o) for s, p, o, _ in src.canon)
-    writer = TurtleWriter(triples, sorted(prefixes.items()), declared, False, False)
+    writer = TurtleWriter(triples, sorted(prefixes.items()), declared, False, False, version)
     body = trig_body(src.canon, writer) if trig else writer.body()
     placed = _Placement(src, text, directives)
     used = writer.used_prefixes
@@ -165,11 +171,11 @@ def fmt_text(
     ]
     header = placed.header(kept)
     draft = header + body
-    out = _parse(draft, name, trig, base, work_limit)
+    out = _parse(draft, name, trig, base, work_limit, version)
     _same(src, out, name)
     final = placed.apply(draft, out)
     if final != draft:
-        _same(src, _parse(final, name, trig, base, work_limit), name)
+        _same(src, _parse(final, name, trig, base, work_limit, version), name)
     return final
 
 

@@ -353,3 +353,19 @@ def test_a_poison_graph_stops_at_the_work_limit_it_was_given() -> None:
     with pytest.raises(RuntimeError, match="stopped after 50 steps") as raised:
         rdfc10(clique, work_limit=50)
     assert isinstance(raised.value, WorkLimitError) and raised.value.limit == 50
+
+
+def test_rdf12_terms_with_version_12_and_a_blank_node_inside_a_triple_term_refused() -> None:
+    from rdflib_strict import DirLangLiteral, TripleTerm
+
+    g = Graph()
+    quoted = TripleTerm(URIRef(EX + "a"), URIRef(EX + "b"), DirLangLiteral("x", lang="EN", direction="ltr"))
+    g.add((BNode("r"), URIRef(EX + "says"), quoted))
+    with pytest.raises(SerializeError, match=r'version="1\.2"'):
+        canonicalize(g)  # RDF 1.1, the default, has no triple terms
+    result = canonicalize(g, version="1.2")
+    assert result.nquads == f'_:c14n0 <{EX}says> <<( <{EX}a> <{EX}b> "x"@en--ltr )>> .\n'
+    assert result.issued_identifiers == {BNode("r"): "c14n0"}
+    g.add((URIRef(EX + "s"), URIRef(EX + "says"), TripleTerm(URIRef(EX + "a"), URIRef(EX + "b"), BNode("r"))))
+    with pytest.raises(SerializeError, match="no canonical label"):
+        canonicalize(g, version="1.2")

@@ -179,6 +179,16 @@ def test_every_format_option_says_it_takes_aliases_and_media_types() -> None:
         )
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_rdf_version_help_says_what_it_covers(command: str) -> None:
+    # RDF 1.2 is read and written in all four formats (README "RDF 1.2"): the help once said
+    # "N-Triples and N-Quads only so far".
+    helptext = " ".join(run_cli([command, "--help"]).stdout.split())
+    said = helptext.split("--rdf-version VERSION ", 1)[1]
+    assert said.startswith("the RDF read and written (shacl: the data's): 1.1 (default), 1.2 ("), said
+    assert "all four formats" in said.split(" -", 1)[0] and "only so far" not in said
+
+
 def test_an_unknown_format_names_the_flag_and_lists_the_names() -> None:
     for args, flag in (
         (["convert", str(EXAMPLE), "--to", "rdfxml"], "--to"),

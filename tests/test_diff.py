@@ -146,3 +146,40 @@ def test_exactly_two_documents(tmp_path: Path, extra: list[str]) -> None:
     out = run_cli(["diff", "a.nt", "b.nt", *extra], cwd=tmp_path)
     assert out.returncode == 2
     assert "unrecognized arguments" in out.stderr
+
+
+# --- RDF 1.2 (--rdf-version 1.2) ----------------------------------------------------------------
+
+REIFIES = "http://www.w3.org/1999/02/22-rdf-syntax-ns#reifies"
+
+
+def test_rdf12_triple_terms_and_directions_are_compared(tmp_path: Path) -> None:
+    # The same statements in Turtle and in N-Triples (a tag in other case is the same tag),
+    # then a direction changed: one statement removed and one added, at their lines.
+    _write(
+        tmp_path,
+        a_ttl=f'VERSION "1.2"\nPREFIX ex: <{EX}>\n'
+        'ex:r ex:says <<( ex:b ex:name "salaam"@ar--rtl )>> .\n_:x ex:p 1 .\n',
+        b_nt=f'<{EX}r> <{EX}says> <<( <{EX}b> <{EX}name> "salaam"@AR--rtl )>> .\n'
+        f'_:y <{EX}p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .\n',
+        c_nt=f'<{EX}r> <{EX}says> <<( <{EX}b> <{EX}name> "salaam"@ar--ltr )>> .\n',
+    )
+    same = run_cli(["diff", "a.ttl", "b.nt", "--rdf-version", "1.2"], cwd=tmp_path)
+    assert (same.returncode, same.stdout, same.stderr) == (0, "", "the same statements (2 statements)\n")
+    out = run_cli(["diff", "b.nt", "c.nt", "--rdf-version", "1.2", "--report", "patch", "-q"], cwd=tmp_path)
+    assert out.returncode == 1, out.stderr
+    assert out.stdout == (
+        f'D <{EX}r> <{EX}says> <<( <{EX}b> <{EX}name> "salaam"@ar--rtl )>> .\n'
+        'D _:c14n0 <http://example.org/p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+        f'A <{EX}r> <{EX}says> <<( <{EX}b> <{EX}name> "salaam"@ar--ltr )>> .\n'
+    )
+
+
+def test_rdf12_blank_node_inside_a_triple_term_is_refused_clearly(tmp_path: Path) -> None:
+    # RDFC-1.0 labels no blank node inside a triple term: diff cannot match it, and says so.
+    doc = f"<{EX}r> <{REIFIES}> <<( _:b <{EX}p> <{EX}o> )>> .\n"
+    _write(tmp_path, a_nt=doc, b_nt=doc)
+    out = run_cli(["diff", "a.nt", "b.nt", "--rdf-version", "1.2"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.startswith("rdflib-strict: ") and "no canonical label" in out.stderr
+    assert "Traceback" not in out.stderr

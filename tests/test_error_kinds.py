@@ -147,3 +147,32 @@ def test_a_parse_error_made_without_a_kind_is_unclassified() -> None:
     e = ParseError("made elsewhere", "<string>", 1, 1, 2, "x")
     assert e.kind is ErrorKind.UNCLASSIFIED
     assert rule_of(e).id == "parse-error"
+
+
+# Errors only RDF 1.2 documents have (read with version="1.2"), and the words their rule's help
+# must have to explain them: a help written for RDF 1.1 alone would not tell how to fix them.
+RDF12_ONLY = [
+    (
+        "nt",
+        "<<( <http://ex/a> <http://ex/b> <http://ex/c> )>> <http://ex/p> <http://ex/o> .\n",
+        "triple term",
+    ),
+    (
+        "nq",
+        "<http://ex/s> <http://ex/p> <http://ex/o> <<( <http://ex/a> <http://ex/b> <http://ex/c> )>> .\n",
+        "graph",
+    ),
+    ("nt", '<http://ex/s> <http://ex/p> "x"@en--LTR .\n', "--ltr"),
+    (
+        "nt",
+        '<http://ex/s> <http://ex/p> "x"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString> .\n',
+        "dirLangString",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fmt", "doc", "words"), RDF12_ONLY, ids=[w for _, _, w in RDF12_ONLY])
+def test_the_rule_of_an_rdf12_error_explains_it(fmt: str, doc: str, words: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        list(iterparse(data=doc, format=fmt, version="1.2"))
+    assert words in rule_of(caught.value).help, (caught.value.kind, caught.value.msg)

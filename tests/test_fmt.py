@@ -248,3 +248,24 @@ used:a used:b used:c .
 def test_a_directive_with_a_comment_still_binds_its_prefix() -> None:
     text = "@prefix ex: # c\n <http://ex.org/> .\n<http://ex.org/a> ex:b ex:c .\n"
     assert fmt_text(text, "<t>", trig=False) == "@prefix ex: # c\n <http://ex.org/> .\n\nex:a ex:b ex:c .\n"
+
+
+def test_rdf12_documents_with_the_rdf_version_flag(tmp_path: Path) -> None:
+    # Without --rdf-version 1.2 the error names that flag (fmt had none, yet the message said
+    # to pass it); with it, VERSION, the annotation and the comments are kept.
+    text = 'VERSION "1.2"\n# c\n@prefix : <http://e/> .\n:s :p :o {| :q 1 |} . # ann\n'
+    path = tmp_path / "r.ttl"
+    path.write_text(text, encoding="utf-8")
+    out = run_cli(["fmt", path.name], cwd=tmp_path)
+    assert out.returncode == 2 and "--rdf-version 1.2" in out.stderr
+    out = run_cli(["fmt", "--rdf-version", "1.2", path.name], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    expected = 'VERSION "1.2"\n# c\n@prefix : <http://e/> .\n\n:s :p :o {| :q 1 |} . # ann\n'
+    assert path.read_text(encoding="utf-8") == expected
+    # A blank node inside a triple term has no RDFC-1.0 label: refused, file untouched.
+    odd = text + ":z :p <<( :a :b _:x )>> .\n"
+    path.write_text(odd, encoding="utf-8")
+    out = run_cli(["fmt", "--rdf-version", "1.2", path.name], cwd=tmp_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "a blank node inside a triple term has no canonical label" in out.stderr
+    assert path.read_text(encoding="utf-8") == odd

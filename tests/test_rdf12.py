@@ -19,6 +19,7 @@ import pytest
 from clirun import run_cli
 from locations import readme_example
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
+from rdflib.term import Node
 from w3c import assert_same_graph, oxigraph_graph, parsed
 
 from rdflib_strict import (
@@ -362,6 +363,62 @@ def test_turtle_rdf12_everywhere() -> None:
     assert [(q[1], q[4].column, q[4].end_column) for q in placed] == [(P, 1, 9), (REIFIES, 10, 14)]
 
 
+@pytest.mark.parametrize(
+    ("line", "spans"),
+    [
+        # Each statement in parse order: its predicate, the text of its span, of its object's.
+        (
+            ":s :p <<( :a :b <<( :c :d :e )>> )>> .",
+            [("p", ":s :p <<( :a :b <<( :c :d :e )>> )>>", "<<( :a :b <<( :c :d :e )>> )>>")],
+        ),
+        (
+            "<< :a :b :c ~ :r >> :q 1 .",
+            [
+                ("reifies", "<< :a :b :c ~ :r >>", "<< :a :b :c ~ :r >>"),
+                ("q", "<< :a :b :c ~ :r >> :q 1", "1"),
+            ],
+        ),
+        (
+            ":s :p << :a :b :c >> .",
+            [
+                ("reifies", "<< :a :b :c >>", "<< :a :b :c >>"),
+                ("p", ":s :p << :a :b :c >>", "<< :a :b :c >>"),
+            ],
+        ),
+        (
+            ":s :p :o ~ :r {| :q 1 ; :z 2 |} .",
+            [("p", ":s :p :o", ":o"), ("reifies", "~ :r", "~ :r"), ("q", ":q 1", "1"), ("z", ":z 2", "2")],
+        ),
+        (
+            ":s :p :o {| :q 1 |} ~ .",
+            [("p", ":s :p :o", ":o"), ("reifies", "{|", "{|"), ("q", ":q 1", "1"), ("reifies", "~", "~")],
+        ),
+    ],
+)
+def test_turtle_rdf12_source_map_spans(line: str, spans: list[tuple[str, str, str]]) -> None:
+    """Where RDF 1.2 Turtle's statements are placed (README "Source maps"): a triple term up
+    to its last ')>>'; the rdf:reifies statement of '<< >>' at the whole '<< >>', of a reifier
+    at '~ r', of a block without one at '{|'; the statements of a block as any others."""
+
+    def text(span: Any) -> str:
+        assert span.line == 2
+        return line[span.column - 1 : span.end_column - 1]
+
+    def name(p: Node) -> str:
+        return re.split("[/#]", str(p))[-1]
+
+    placed = list(iterparse(data=TTL + line, format="turtle", version="1.2", positions=True))
+    assert [(name(p), text(span)) for _, p, _, _, span in placed] == [e[:2] for e in spans]
+    sm = SourceMap()
+    g = Graph().parse(data=TTL + line, format="strict-turtle", version="1.2", source_map=sm)
+    mapped = [
+        (name(t[1]), text(at), text(obj))
+        for t in g
+        for at, obj in zip(sm.statement(t), sm.object(t), strict=True)
+    ]
+    assert sorted(mapped) == sorted(spans)
+
+
 # --- writers -------------------------------------------------------------------------------------
 
 
@@ -508,6 +565,31 @@ def test_cli_shacl_reads_rdf12_when_asked(tmp_path: Path) -> None:
     assert run_cli(["shacl", "d.nt", "-s", "s.ttl", "-q"], cwd=tmp_path).returncode == 1  # RDF 1.1: not RDF
     done = run_cli(["shacl", "d.nt", "-s", "s.ttl", "-q", "--rdf-version", "1.2"], cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+def test_cli_shacl_result_on_a_triple_term_is_refused_clearly(tmp_path: Path) -> None:
+    """pySHACL validates a triple term as an opaque value (not an IRI here) but cannot copy one
+    into its report as an object of a blank node result: a message saying so, not a traceback."""
+    pytest.importorskip("pyshacl")
+    (tmp_path / "d.nt").write_text(f"_:r <{REIFIES}> <<( <{EX}s> <{EX}p> <{EX}o> )>> .\n", encoding="utf-8")
+    (tmp_path / "s.ttl").write_text(
+        "@prefix sh: <http://www.w3.org/ns/shacl#> .\n"
+        f"<{EX}S> a sh:NodeShape ; sh:targetSubjectsOf <{REIFIES}> ; sh:property [ sh:path <{REIFIES}> ;"
+        " sh:nodeKind sh:IRI ] .\n",
+        encoding="utf-8",
+    )
+    done = run_cli(["shacl", "d.nt", "-s", "s.ttl", "--rdf-version", "1.2"], cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("rdflib-strict: pySHACL cannot copy a triple term into its report"), (
+        done.stderr
+    )
+
+
+def test_cli_canonical_refuses_a_blank_node_in_a_triple_term_naming_the_flag(tmp_path: Path) -> None:
+    (tmp_path / "d.nt").write_text(DOC12, encoding="utf-8")
+    done = run_cli(["convert", "d.nt", "--rdf-version", "1.2", "--canonical", "-t", "nt", "-q"], cwd=tmp_path)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "no canonical label" in done.stderr and "--canonical" in done.stderr, done.stderr
 
 
 def test_readme_rdf12_turtle_example_runs() -> None:

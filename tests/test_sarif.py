@@ -315,6 +315,11 @@ KINDS = [
         32,
     ),
     ("ttl", 'VERSION "1.2"\n', "not-rdf11", 1, 1, 8),
+    # RDF 1.2's VERSION read as RDF 1.1, at its line, in the other formats too.
+    ("ttl", '@version "1.2" .\n', "not-rdf11", 1, 1, 9),
+    ("trig", '<http://ex/g> { }\nVERSION "1.2"\n', "not-rdf11", 2, 1, 8),
+    ("nq", '<http://ex/s> <http://ex/p> <http://ex/o> .\nVERSION "1.2"\n', "not-rdf11", 2, 1, 8),
+    ("nt", '# a comment\n  VERSION "1.2"\n', "not-rdf11", 2, 3, 10),
     ("ttl", '<http://ex/s> <http://ex/p> "x"@en--ltr .\n', "not-rdf11", 1, 35, 40),
     ("trig", "<http://ex/g> { @prefix ex: <http://ex/> . }\n", "nested-graph-block", 1, 17, 24),
     ("trig", "<http://ex/g> { { } }\n", "nested-graph-block", 1, 17, 18),

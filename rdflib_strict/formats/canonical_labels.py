@@ -12,18 +12,29 @@ from collections.abc import Iterable, Iterator
 
 from rdflib.term import BNode, Node
 
+from ..syntax.errors import SerializeError
+from ..syntax.version import RdfVersion
+from .rdf12_terms import TripleTerm
 from .rdfc10 import Quad, rdfc10
 from .terms import Statement
+from .write_lines import NO_CANONICAL_LABEL, holds_blank_node
 from .write_terms import TermWriter
 
 __all__ = ["canonical_statements", "quad_texts"]
 
 
-def quad_texts(statements: Iterable[Statement], nodes: dict[str, BNode]) -> Iterator[Quad]:
-    """``statements`` as Canonical N-Quads term text; ``nodes`` gets each label's BNode."""
-    terms = TermWriter(canonical=True)
+def quad_texts(
+    statements: Iterable[Statement], nodes: dict[str, BNode], version: RdfVersion = RdfVersion.RDF11
+) -> Iterator[Quad]:
+    """``statements`` as Canonical N-Quads term text; ``nodes`` gets each label's BNode.
+
+    ``version="1.2"`` takes triple terms and base directions, but not a blank node inside a
+    triple term, which RDFC-1.0 cannot label (SerializeError)."""
+    terms = TermWriter(canonical=True, version=version)
     for s, p, o, g in statements:
         quad = (s, p, o, g)
+        if isinstance(o, TripleTerm) and holds_blank_node(o):
+            raise SerializeError(NO_CANONICAL_LABEL, o, quad)
         a, c = terms.subject(s, quad), terms.object(o, quad)
         d = "" if g is None else terms.graph_label(g)
         for term, text in ((s, a), (o, c), (g, d)):
@@ -32,7 +43,9 @@ def quad_texts(statements: Iterable[Statement], nodes: dict[str, BNode]) -> Iter
         yield a, terms.predicate(p, quad), c, d
 
 
-def canonical_statements(statements: Iterable[Statement], work_limit: int | None = None) -> list[Statement]:
+def canonical_statements(
+    statements: Iterable[Statement], work_limit: int | None = None, version: RdfVersion = RdfVersion.RDF11
+) -> list[Statement]:
     """``statements`` with each blank node replaced by ``BNode(its RDFC-1.0 label)`` (SHA-256).
 
     Raises SerializeError for a term N-Quads cannot hold and ``rdfc10.WorkLimitError`` past
@@ -40,7 +53,7 @@ def canonical_statements(statements: Iterable[Statement], work_limit: int | None
     """
     given = list(statements)
     nodes: dict[str, BNode] = {}
-    issued = rdfc10(quad_texts(given, nodes), work_limit=work_limit).issued
+    issued = rdfc10(quad_texts(given, nodes, version), work_limit=work_limit).issued
     renamed: dict[Node, BNode] = {nodes[label]: BNode(c14n) for label, c14n in issued.items()}
     if not renamed:
         return given

@@ -14,7 +14,15 @@ from .rdfc10 import Quad, nquad_line, rdfc10
 from .terms import Statement
 from .write_terms import TermWriter
 
-__all__ = ["ByPredicate", "Group", "Triple", "quad_groups", "write_lines"]
+__all__ = [
+    "NO_CANONICAL_LABEL",
+    "ByPredicate",
+    "Group",
+    "Triple",
+    "holds_blank_node",
+    "quad_groups",
+    "write_lines",
+]
 
 Triple = tuple[Node, Node, Node]
 
@@ -128,8 +136,13 @@ def _write_canonical(
         flat = triples.triples() if isinstance(triples, ByPredicate) else triples
         for s, p, o in flat:
             st = (s, p, o, label)
-            if relabel and isinstance(o, TripleTerm) and _holds_blank_node(o):
-                raise SerializeError(CANONICAL_BLANK_IN_TRIPLE_TERM, o, st)
+            if relabel and isinstance(o, TripleTerm) and holds_blank_node(o):
+                raise SerializeError(
+                    f"canonical=True (on the command line: --canonical): {NO_CANONICAL_LABEL};"
+                    " write without it",
+                    o,
+                    st,
+                )
             quads.append((terms.subject(s, st), terms.predicate(p, st), terms.object(o, st), graph))
     lines = (
         rdfc10(quads, work_limit=work_limit).lines
@@ -143,13 +156,13 @@ def _write_canonical(
 
 # RDFC-1.0 labels the blank nodes of RDF 1.1 datasets; one inside a triple term is not among
 # them (RDF 1.2 has no canonical labelling yet), and keeping its label would not be canonical.
-CANONICAL_BLANK_IN_TRIPLE_TERM: Final = (
-    "canonical=True: a blank node inside a triple term has no canonical label (RDFC-1.0 labels"
-    " those of RDF 1.1 datasets only); write without canonical=True"
+NO_CANONICAL_LABEL: Final = (
+    "a blank node inside a triple term has no canonical label (RDFC-1.0 labels those of RDF 1.1"
+    " datasets only)"
 )
 
 
-def _holds_blank_node(term: TripleTerm) -> bool:
+def holds_blank_node(term: TripleTerm) -> bool:
     """Whether ``term`` (its nested triple terms included) holds a blank node."""
     node: Node = term
     while isinstance(node, TripleTerm):

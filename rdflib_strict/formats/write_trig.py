@@ -92,7 +92,7 @@ def write_trig(
     graph label too); nothing is written then. Passes on any error ``statements`` raises.
     """
     if canonical:
-        statements = canonical_statements(statements, work_limit)
+        statements = canonical_statements(statements, work_limit, version)
     writer = TurtleWriter((), namespaces, base, sparql_prefixes, ascii_only, version)
     body = trig_body(statements, writer)
     text = writer.header() + body  # the header last: the bodies choose prefixes

@@ -179,7 +179,9 @@ def write_turtle(
     if canonical:
         triples = [
             (s, p, o)
-            for s, p, o, _ in canonical_statements(((s, p, o, None) for s, p, o in triples), work_limit)
+            for s, p, o, _ in canonical_statements(
+                ((s, p, o, None) for s, p, o in triples), work_limit, version
+            )
         ]
     text = TurtleWriter(triples, namespaces, base, sparql_prefixes, ascii_only, version).write()
     stream.write(text.encode("utf-8"))
