@@ -446,6 +446,10 @@ def test_writers_write_rdf12_terms_only_when_asked() -> None:
     assert basic.serialize(format="strict-ntriples", version="1.2-basic") == f'<{S}> <{P}> "x"@en-GB--rtl .\n'
     canonical = basic.serialize(format="strict-ntriples", version="1.2", canonical=True)
     assert canonical == f'<{S}> <{P}> "x"@en-gb--rtl .\n'
+    # A direction alone (no triple term) is RDF 1.2 too: every writer in 1.1 refuses it.
+    for fmt in ("strict-ntriples", "strict-nquads", "strict-turtle", "strict-trig"):
+        with pytest.raises(SerializeError, match=r'serialize with version="1\.2"'):
+            basic.serialize(format=fmt)
 
 
 def test_nquads_writer_writes_triple_terms_in_named_graphs() -> None:
