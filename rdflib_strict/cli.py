@@ -322,6 +322,7 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
         report.unreadable = True
         report.print(SourceError.reading(f"cannot read: {e}", opened.name))
     except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
+        count = report.counted if validator is None else validator.statements
         try:
             report.error(e)
         except _TooMany:

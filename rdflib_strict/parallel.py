@@ -633,6 +633,8 @@ def _do_task(
                 done.count, done.output = _convert(job, reading, reader, on_error)
     except ParseError as e:
         done.fatal = e
+        if job.task == "validate" and reading is not None:
+            done.count = reading.statements  # those before it, as one process counts them
     except ValueError as e:  # a SerializeError: a named graph written as N-Triples
         done.fatal = e
     if job.task == "statements":

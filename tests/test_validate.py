@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from locations import repo_root
 from verdicts import Error, parser_verdict, validator_verdict
 
-from rdflib_strict import cli
+from rdflib_strict import cli, parallel
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError
@@ -585,6 +585,36 @@ def test_cli_max_errors_counts_the_statements_before_the_stop(tmp_path: Path, ex
     assert "(1 error, 0 warnings); 5 statements in " in stopped.stderr
     whole = run_cli(["validate", "-j", jobs, str(path)])
     assert "(2 errors, 0 warnings); 9 statements in " in whole.stderr
+
+
+@pytest.mark.parametrize("ext", ["nt", "ttl"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_bad_utf8_counts_the_statements_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ext: str, jobs: str
+) -> None:
+    # Bad bytes end the reading; the summary said "0 statements" (the chunk holding them was
+    # refused whole, and a -j block's count was lost). Small blocks put them in a later block.
+    monkeypatch.setattr(parallel, "BLOCK_SIZE", 1024)
+    lines = [f"<http://ex/s{i}> <http://ex/p> <http://ex/o{i}> .\n".encode() for i in range(200)]
+    lines[150] = b'<http://ex/s> <http://ex/p> "\xff" .\n'
+    path = tmp_path / f"doc.{ext}"
+    path.write_bytes(b"".join(lines))
+    out = run_cli(["validate", "-j", jobs, str(path)])
+    assert out.returncode == 1
+    assert f"{path}:151:30: invalid UTF-8: byte(s) FF do not encode a character" in out.stderr
+    assert "(1 error, 0 warnings); 150 statements in " in out.stderr
+
+
+def test_the_lines_before_bad_utf8_are_read_first() -> None:
+    # The whole lines before the bad bytes in the same chunk come before the error.
+    data = b'<http://ex/a> <http://ex/p> <http://ex/o> .\n<http://ex/b> <http://ex/p> "\xff" .\n'
+    read: list[str] = []
+    reader = ChunkReader(io.BytesIO(data), "doc.nt")
+    with pytest.raises(ParseError, match="invalid UTF-8") as info:
+        for chunk in reader:
+            read.append(chunk)
+    assert read == ["<http://ex/a> <http://ex/p> <http://ex/o> .\n"]
+    assert (info.value.lineno, info.value.colno) == (2, 30)
 
 
 def test_cli_max_errors_one_file_does_not_stop_the_next(tmp_path: Path) -> None:

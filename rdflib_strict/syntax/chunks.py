@@ -102,7 +102,13 @@ class ChunkReader:
         try:
             return chunk.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise self._decode_error(chunk, e) from None
+            # The whole lines before the bad bytes come first (their statements are read and
+            # counted); the next read starts at the bad line and raises there.
+            cut = max(chunk.rfind(b"\n", 0, e.start), chunk.rfind(b"\r", 0, e.start)) + 1
+            if not cut:
+                raise self._decode_error(chunk, e) from None
+            self._carry, self._eof = chunk[cut:] + self._carry, False
+            return chunk[:cut].decode("utf-8")
 
     def _read_text(self, size: int) -> str:
         assert isinstance(self._carry, str)
