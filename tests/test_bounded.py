@@ -154,7 +154,7 @@ def test_turtle_writer_caches_stay_bounded(small_limit: None) -> None:
     assert text.count(" .\n") == 10_000
     # Trimmed every 1024 subject blocks: at most LIMIT entries plus that many blocks' terms.
     # (desc, refs and the like are the graph being written, not caches.)
-    caches = {"TurtleWriter.iris", "TurtleWriter.literals", "TermWriter.iris", "TermWriter._bnodes"}
+    caches = {"TurtleWriter.iris", "TurtleWriter.literals", "TermWriter.iris", "TermWriter.bnodes"}
     sizes = {name: size for name, size in _caches_of(writer) if name in caches}
     assert {name: size for name, size in sizes.items() if size > LIMIT + 2 * 1024} == {}
     assert sizes.keys() == caches

@@ -190,6 +190,34 @@ def test_invalid_bnode_ids_relabelled_consistently_and_without_collision() -> No
     assert_round_trip(g, "strict-nquads")
 
 
+def test_terms_holding_a_line_feed_are_checked_alone() -> None:
+    # The writers check new IRIs and labels a batch at a time, one a line: a term holding a
+    # line feed must not pass as two valid ones.
+    g = Graph()
+    g.add((BNode("a\nb"), EX.p, EX.o))
+    out = nt_out(g)
+    assert "_:a\nb" not in out and out.startswith("_:r1 ")
+    bad = URIRef("http://example.org/a\nhttp://example.org/b")
+    g.add((bad, EX.p, EX.o))
+    with pytest.raises(SerializeError) as info:
+        g.serialize(format="strict-ntriples")
+    assert info.value.term == bad
+
+
+@pytest.mark.parametrize("fmt", ["strict-ntriples", "strict-nquads"])
+def test_a_bad_iri_deep_in_a_large_graph_raises_at_its_statement(fmt: str) -> None:
+    g = Graph() if fmt == "strict-ntriples" else Dataset()
+    for i in range(3000):
+        g.add((EX[f"s{i}"], EX.p, Literal(i)))
+        if i == 1500:  # in the second batch of lines, after good IRIs new to it
+            g.add((EX[f"s{i}"], EX.q, URIRef("http://example.org/a b")))
+    with pytest.raises(SerializeError) as info:
+        g.serialize(format=fmt)
+    assert info.value.term == URIRef("http://example.org/a b")
+    assert info.value.statement is not None
+    assert tuple(info.value.statement[:3]) == (EX.s1500, EX.q, URIRef("http://example.org/a b"))
+
+
 # --- S5: canonical output ---------------------------------------------------------------------------
 
 

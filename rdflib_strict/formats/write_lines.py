@@ -200,10 +200,27 @@ _CHUNK = 1024  # lines: about 100 KB of output (512 to 8192 measure the same, 32
 # with long literals, whose runs of _CHUNK statements and lines are held at once
 
 
-# The two loops below are the writers' hot path. An exact URIRef is looked up by its text in
-# the TermWriter's cache of checked IRIs (C-level hashing and comparison); a miss goes to
-# TermWriter.iri, which checks it or raises. Literals and blank nodes go straight to their
-# own TermWriter method (most literals occur once): the dispatch of ``object`` costs a call.
+# The loops below are the writers' hot path. An exact URIRef is looked up by its text in the
+# TermWriter's cache of checked IRIs (C-level hashing and comparison). A miss is written as it
+# is and checked with the rest of its batch of lines (TermWriter.settle: one regex call for a
+# thousand IRIs); a batch that fails is written again by the checking loop (_checked_entries),
+# which raises at the first bad statement, as a writer checking term by term would. Literals go
+# straight to TermWriter.literal (most literals occur once): the dispatch of ``object`` costs a
+# call.
+
+#: One object of a predicate and its subjects: ``ByPredicate``'s index, flattened.
+Entry = tuple[Node, Node, Collection[Node]]
+
+
+class _Unchecked(Exception):
+    """A term the unchecked loop does not spell (a triple term, a subclass): check the batch."""
+
+
+def _entries(pos: Mapping[Node, Mapping[Node, Collection[Node]]]) -> Iterator[Entry]:
+    for p, by_object in pos.items():
+        for o, subjects in by_object.items():
+            if subjects:  # Memory.remove leaves emptied index entries behind
+                yield p, o, subjects
 
 
 def _by_predicate(
@@ -214,6 +231,98 @@ def _by_predicate(
     out: _Lines,
 ) -> None:
     """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``)."""
+    entries = _entries(pos)
+    if not terms.unchecked_ok:
+        _checked_entries(entries, end, label, terms, out)
+        return
+    more = True
+    while more:
+        batch: list[Entry] = []
+        start = len(out.lines)
+        try:
+            more = _unchecked_entries(entries, batch, end, terms, out)
+            settled = terms.settle()
+        except (SerializeError, _Unchecked):
+            terms.settle()  # caches what is valid, labels nodes in the order met
+            settled = False
+        if not settled:
+            del out.lines[start:]
+            _checked_entries(batch, end, label, terms, out)  # flushes where the batch ended
+        elif len(out.lines) >= out.limit:
+            out.flush()
+
+
+def _unchecked_entries(
+    entries: Iterator[Entry], batch: list[Entry], end: str, terms: TermWriter, out: _Lines
+) -> bool:
+    """Lines for entries until a batch is full, new IRIs and nodes unchecked; False at the end."""
+    iris = terms.iris
+    iris_get = iris.get
+    new_iri = terms.new_iris.append
+    nodes = terms.bnodes
+    nodes_get = nodes.get
+    new_node = terms.new_bnodes.append
+    literal = terms.literal
+    lines = out.lines
+    append = lines.append
+    limit = out.limit
+    last: Node | None = None
+    a: str | None
+    b: str | None = ""
+    c: str | None
+    for entry in entries:
+        batch.append(entry)
+        p, o, subjects = entry
+        if p is not last:
+            if type(p) is not URIRef:
+                raise _Unchecked
+            k = str(p)
+            b = iris_get(k)
+            if b is None:
+                b = iris[k] = "<" + k + ">"
+                new_iri(k)
+            last = p
+        if type(o) is Literal:
+            c = literal(o, None)
+        elif type(o) is URIRef:
+            k = str(o)
+            c = iris_get(k)
+            if c is None:
+                c = iris[k] = "<" + k + ">"
+                new_iri(k)
+        elif type(o) is BNode:
+            k = str(o)
+            c = nodes_get(k)
+            if c is None:
+                c = nodes[k] = "_:" + k
+                new_node(k)
+        else:
+            raise _Unchecked
+        tail = f" {b} {c}{end}"
+        for s in subjects:
+            k = str(s)
+            if type(s) is URIRef:
+                a = iris_get(k)
+                if a is None:
+                    a = iris[k] = "<" + k + ">"
+                    new_iri(k)
+            elif type(s) is BNode:
+                a = nodes_get(k)
+                if a is None:
+                    a = nodes[k] = "_:" + k
+                    new_node(k)
+            else:
+                raise _Unchecked
+            append(a + tail)
+        if len(lines) >= limit:
+            return True  # flushed once settled
+    return False
+
+
+def _checked_entries(
+    entries: Iterable[Entry], end: str, label: Node | None, terms: TermWriter, out: _Lines
+) -> None:
+    """Lines for entries, each term checked before its line is written."""
     iris_get = terms.iris.get
     iri = terms.iri
     bnode = terms.bnode
@@ -221,28 +330,25 @@ def _by_predicate(
     lines = out.lines
     append = lines.append
     limit = out.limit
-    for p, by_object in pos.items():
+    for p, o, subjects in entries:
         b = iris_get(str(p)) if type(p) is URIRef else None
-        for o, subjects in by_object.items():
-            if not subjects:
-                continue  # Memory.remove leaves emptied index entries behind
-            if b is None:
-                b = terms.predicate(p, (next(iter(subjects)), p, o, label))
-            try:
-                c = literal(o, None) if type(o) is Literal else _object_text(o, terms)
-            except SerializeError as e:  # the statement is built only now: most objects are literals
-                raise e.in_statement((next(iter(subjects)), p, o, label)) from None
-            tail = f" {b} {c}{end}"
-            for s in subjects:
-                if type(s) is URIRef:
-                    a = iris_get(str(s)) or iri(s, (s, p, o, label))
-                elif type(s) is BNode:
-                    a = bnode(s)
-                else:
-                    a = terms.subject(s, (s, p, o, label))
-                append(a + tail)
-            if len(lines) >= limit:
-                out.flush()
+        if b is None:
+            b = terms.predicate(p, (next(iter(subjects)), p, o, label))
+        try:
+            c = literal(o, None) if type(o) is Literal else _object_text(o, terms)
+        except SerializeError as e:  # the statement is built only now: most objects are literals
+            raise e.in_statement((next(iter(subjects)), p, o, label)) from None
+        tail = f" {b} {c}{end}"
+        for s in subjects:
+            if type(s) is URIRef:
+                a = iris_get(str(s)) or iri(s, (s, p, o, label))
+            elif type(s) is BNode:
+                a = bnode(s)
+            else:
+                a = terms.subject(s, (s, p, o, label))
+            append(a + tail)
+        if len(lines) >= limit:
+            out.flush()
 
 
 def _object_text(o: Node, terms: TermWriter) -> str:

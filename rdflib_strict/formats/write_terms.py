@@ -21,7 +21,7 @@ from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY
-from ..syntax.iri import iri_error, is_common_iri, is_plain_http_iri
+from ..syntax.iri import PLAIN_HTTP_IRI_SHAPE, iri_error, is_common_iri, is_plain_http_iri
 from ..syntax.langtag import langtag_error
 from ..syntax.messages import LANGSTRING_NEEDS_TAG, not_rdf11_term
 from ..syntax.version import RdfVersion
@@ -32,6 +32,12 @@ __all__ = ["Quoted", "TermWriter"]
 
 _LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 _FRESH_RE: Final = re.compile("r[0-9]+")
+# A batch of IRIs or blank node ids, one a line after a line feed (neither holds one; a term
+# that does is caught by counting them): one search over a thousand terms finds the lines
+# that are not of the common shape, where a regex call apiece cost as much as their lines.
+_UNCOMMON_IRI: Final = re.compile(f"\n(?!{PLAIN_HTTP_IRI_SHAPE}$)(?P<line>.*)", re.MULTILINE)
+_BAD_LABEL: Final = re.compile(f"\n(?!{BLANK_NODE_LABEL_BODY}$)", re.MULTILINE)
+_FRESH_LINE: Final = re.compile("^r[0-9]+$", re.MULTILINE)
 # Whether rdflib's own Literal has a base direction (a later rdflib may add one).
 _DIRECTION_ASKED: Final = hasattr(Literal, "direction")
 
@@ -85,7 +91,15 @@ class TermWriter:
         self._langs: dict[str, str] = {}
         #: A blank node's id -> its text (``_:label``): checking a label costs more than the rest
         #: of a line, and a node is often written several times.
-        self._bnodes: dict[str, str] = {}
+        self.bnodes: dict[str, str] = {}
+        #: Whether a writer may spell new IRIs and blank node ids as they are (``<iri>``,
+        #: ``_:id``) and check them a batch at a time (``settle``): not when non-ASCII is
+        #: escaped or several documents' prefixes decide the labels.
+        self.unchecked_ok = not ascii_only and not self._labels_of
+        #: IRIs and blank node ids put in ``iris`` and ``bnodes`` as they are (``<iri>``,
+        #: ``_:id``) and written, not checked yet: ``settle`` checks them.
+        self.new_iris: list[str] = []
+        self.new_bnodes: list[str] = []
         #: A datatype IRI's text -> the literal's suffix (``^^<IRI>``), checked.
         self._typed: dict[str, str] = {}
         self._care = string_care(ascii_only)
@@ -115,14 +129,14 @@ class TermWriter:
 
     def bnode(self, term: BNode) -> str:
         key = str(term)
-        text = self._bnodes.get(key)
+        text = self.bnodes.get(key)
         if text is None:
             text = self._bnode_text(key)
             # A node's text never changes once given (``_labels`` keeps every label that is
             # not the id itself), so the cache may be emptied at any time; not while several
             # documents' prefixes (a mapping that may grow) decide the text.
             if not self._labels_of:
-                self._bnodes[key] = text
+                self.bnodes[key] = text
         return text
 
     def _bnode_text(self, key: str) -> str:
@@ -156,9 +170,46 @@ class TermWriter:
                 self._given.add(label)
                 return label
 
+    def settle(self) -> bool:
+        """Check the IRIs and blank node ids written as they are since the last call.
+
+        True if each was right as written; they are cached then. False if one was not: the
+        valid IRIs and every node's label (given in the order the nodes were met) are cached,
+        and the caller writes the batch again through the checking methods, which raise for
+        an invalid IRI at the same statement as without batches.
+        """
+        iris, nodes = self.new_iris, self.new_bnodes
+        ok = True
+        if iris:
+            joined = "\n" + "\n".join(iris)
+            uncommon = (
+                [m["line"] for m in _UNCOMMON_IRI.finditer(joined)]
+                if joined.count("\n") == len(iris)
+                else iris
+            )
+            # One by one: percent-escapes, a query, non-ASCII (iri_error decides the rest).
+            for key in uncommon:
+                if not _valid_iri(key):
+                    self.iris.pop(key, None)
+                    ok = False
+        if nodes:
+            joined = "\n" + "\n".join(nodes)
+            if (
+                _BAD_LABEL.search(joined) is not None
+                or joined.count("\n") != len(nodes)
+                or _FRESH_LINE.search(joined) is not None
+                or not self._given.isdisjoint(nodes)
+            ):
+                for key in nodes:  # in the order met, as bnode() would label them
+                    label = self.bnodes[key] = self._bnode_text(key)
+                    ok = ok and label == "_:" + key
+        iris.clear()
+        nodes.clear()
+        return ok
+
     def trim(self) -> None:
         """Bound the caches of checked terms (writers call it once per batch)."""
-        trim_caches(self.iris, self._langs, self._typed, self._bnodes)
+        trim_caches(self.iris, self._langs, self._typed, self.bnodes)
 
     def literal(self, term: Literal, statement: Quoted | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""
@@ -206,7 +257,8 @@ class TermWriter:
                 statement,
             )
         else:
-            suffix = "^^" + self.iri(datatype, statement)
+            # Checked here, not looked up: ``iris`` may hold an IRI not settled yet.
+            suffix = "^^<" + self.checked_iri(datatype, statement) + ">"
         if type(datatype) is URIRef:
             self._typed[str(datatype)] = suffix
         return suffix
@@ -265,6 +317,11 @@ class TermWriter:
             if self.version.rdf12:
                 raise SerializeError(_NOT_BASIC, term, statement)
             raise SerializeError(not_rdf11_term("a triple term"), term, statement)
+
+
+def _valid_iri(iri: str) -> bool:
+    """Whether ``checked_iri`` takes ``iri`` (as it is, when non-ASCII is not escaped)."""
+    return is_common_iri(iri) or (not has_surrogate(iri) and iri_error(iri) is None)
 
 
 def _kind(term: object) -> str:

@@ -28,6 +28,7 @@ __all__ = [
     "ASCII_IRI_SHAPE",
     "IRI_SHAPE",
     "NOT_UCSCHAR",
+    "PLAIN_HTTP_IRI_SHAPE",
     "iri_error",
     "is_absolute",
     "is_common_iri",
@@ -304,6 +305,8 @@ def iri_error(iri: str) -> str | None:
 #: A match (truthy) for the common shape of IRI (ASCII http(s), no query or %-escape): valid,
 #: and with nothing a writer must escape; None otherwise. The pattern's own method: writers
 #: ask it of every IRI they have not met yet, where a Python call around it costs as much.
+#: Its pattern, for a regex over many IRIs at once (it holds one group).
+PLAIN_HTTP_IRI_SHAPE: Final = _FAST.pattern
 is_plain_http_iri: Final[Callable[[str], re.Match[str] | None]] = _FAST.fullmatch
 
 
