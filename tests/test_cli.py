@@ -252,5 +252,6 @@ def test_convert_canonical_takes_a_work_limit(tmp_path: Path, to: str) -> None:
     assert done.returncode == 0, done.stderr
     assert "_:c14n9" in done.stdout and "_:b" not in done.stdout
     fmt = {"nt": "nt", "nq": "nquads", "ttl": "turtle", "trig": "trig"}[to]
-    written = Dataset().parse(data=done.stdout, format=fmt)
+    written = Dataset()
+    written.parse(data=done.stdout, format=fmt)  # rdflib 7.0 returns the graph it parsed into
     assert written.default_context.isomorphic(Graph().parse(data=clique, format="nt"))
