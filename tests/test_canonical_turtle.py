@@ -172,7 +172,7 @@ _UNUSED = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs(), st.integers(0, 2**32), _UNUSED)
 def test_isomorphic_graphs_give_identical_turtle(g: Graph, seed: int, unused: list[tuple[str, str]]) -> None:
     quads = [(s, p, o, None) for s, p, o in g]
@@ -220,7 +220,7 @@ _PLAIN_OBJECTS = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs(), _IRI_SUBJECTS, st.sampled_from([EX.p0, EX.p1, RDF.type]), _PLAIN_OBJECTS)
 def test_one_statement_changes_only_its_block(g: Graph, s: URIRef, p: URIRef, o: Node) -> None:
     # The statement holds no blank node, so no blank node's RDFC-1.0 label changes; the anchor
@@ -242,7 +242,7 @@ def test_one_statement_changes_only_its_block(g: Graph, s: URIRef, p: URIRef, o:
 # Read back: pyoxigraph and our parser, exact lexical forms
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs(), st.integers(0, 2**32))
 def test_canonical_turtle_reads_back(g: Graph, seed: int) -> None:
     data = serialize(g, "strict-turtle", canonical=True)

@@ -149,7 +149,7 @@ def _with_comments(text: str, eol: list[bool], own: list[bool]) -> tuple[str, li
     return "\n".join(out) + "\n", marks
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs(), st.lists(st.booleans(), min_size=1), st.lists(st.booleans(), min_size=1))
 def test_hypothesis_keeps_graph_and_comments(g: Graph, eol: list[bool], own: list[bool]) -> None:
     text, marks = _with_comments(serialize(g, "strict-turtle").decode("utf-8"), eol, own)

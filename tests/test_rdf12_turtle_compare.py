@@ -158,7 +158,7 @@ def _mutated_documents(draw: st.DrawFn, trig: bool) -> str:
 
 
 @pytest.mark.parametrize("trig", [False, True], ids=["turtle", "trig"])
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)
 @given(data=st.data())
 def test_rdf12_validator_gives_the_parsers_verdicts(trig: bool, data: st.DataObject) -> None:
     # The count, every error (line, column, message, skipped text) and warning, whole and read

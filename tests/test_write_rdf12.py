@@ -325,7 +325,7 @@ def rdf12_graphs(draw: st.DrawFn) -> Graph:
     return g
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rdf12_graphs(), st.booleans())
 def test_generated_rdf12_graphs_round_trip(g: Graph, trig: bool) -> None:
     if trig:
