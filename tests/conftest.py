@@ -14,7 +14,7 @@ from locations import RDF_CANON_MISSING, RDF_TESTS_MISSING, find_rdf_canon_dir, 
 from locations import repo_root as _repo_root
 from locations import shared_data_dir as _shared_data_dir
 
-pytest_plugins = ["earl"]  # pytest --earl FILE: tests/earl.py
+pytest_plugins = ["earl", "examples_share"]  # tests/earl.py (--earl FILE), tests/examples_share.py
 
 
 def _not_ill_typed_noise(record: logging.LogRecord) -> bool:
