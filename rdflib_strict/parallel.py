@@ -17,11 +17,13 @@ one process while parsing runs in all of them.
 - A worker's memory is bounded as in the serial path: one block (``BLOCK_SIZE`` bytes) at a
   time, and the parser's bounded caches; at most ``workers * 2`` blocks are in flight.
 
-Turtle and TriG are cut where ``formats/turtle_cuts.py``'s scanner, reading the document
-from its start here, finds a line start after the end of a top-level statement; each block
-starts with the base and prefixes in force there (the directives the scanner found, read by
-a parser here) and numbers its unlabelled blank nodes in a scope of its own. Each cut is
-checked as the results come back in order, so that a wrong one changes nothing:
+Turtle and TriG are cut at a line start after the end of a top-level statement: in a local
+file, one guessed near each evenly spaced offset (``turtle_cuts.guessed_cut``) without
+reading what comes before; in text read here, where ``formats/turtle_cuts.py``'s scanner,
+reading the document from its start, finds one. Each block starts with the base and prefixes
+in force there (the directives guessed or found, read by a parser here) and numbers its
+unlabelled blank nodes in a scope of its own. Each cut is checked as the results come back in
+order, so that a wrong one changes nothing:
 
 - a block is **clean** if its parser, never told that the block's text ends, asked for more
   text with no statement open: it then reports nothing more (a statement left open would
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import copyreg
 import io
+import mmap
 import os
 import pickle
 import shutil
@@ -46,7 +49,7 @@ from concurrent.futures import BrokenExecutor, Executor, Future, wait  # not .pr
 from typing import IO, Any, AnyStr, Final, Literal, NamedTuple, cast
 
 from .edge.source import OpenedSource
-from .syntax.chunks import ChunkReader, cut_at_line_end
+from .syntax.chunks import ChunkReader
 from .syntax.errors import ParseError
 from .syntax.version import version_arg
 
@@ -285,26 +288,34 @@ def _state_of(parser: Any) -> TurtleState:
 def turtle_file_blocks(
     path: str, job: BlockTask, block: int | None = None, workers: int = 1
 ) -> Iterator[Block]:
-    """A local Turtle or TriG file cut into byte ranges at statement boundaries, the first
-    after each of evenly spaced offsets (as ``file_blocks``), each with the base and prefixes
-    in force at its start. Past a place the scanner does not follow, the rest is one block."""
+    """A local Turtle or TriG file cut into byte ranges at guessed statement boundaries, the
+    first after each of evenly spaced offsets (as ``file_blocks``), each with the base and
+    prefixes the directives starting a line before it set (``turtle_cuts.guessed_cut``,
+    ``guessed_directives``): no statement is read here, and ``run_blocks`` checks every
+    guess."""
+    from .formats.turtle_cuts import guessed_cut, guessed_directives
+
     block = BLOCK_SIZE if block is None else block
     total = os.path.getsize(path)
     count = max(1, -(-total // (block * workers))) * workers
-    with open(path, "rb") as f:
-        carry = [b""]
-
-        def read(size: int) -> tuple[bytes, bool]:
-            chunk, carry[0], final = cut_at_line_end(f.read, carry[0], size, b"\n", b"\r")
-            return chunk, final
-
-        start = number = 0
-        state = _Directives(job).state
-        for cut, next_state in turtle_cuts(read, job, lambda n: (n + 1) * total // count, bom=True):
-            yield Block(number, start == 0, path=path, offset=start, length=cut - start, state=state)
-            start, number, state = cut, number + 1, next_state
-    if start < total or number == 0:
-        yield Block(number, start == 0, path=path, offset=start, length=total - start, state=state)
+    directives = _Directives(job)
+    start = number = 0
+    state = directives.state
+    if total:
+        with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            read_to = 3 if data[:3] == b"\xef\xbb\xbf" else 0
+            for k in range(1, count):
+                nominal = k * total // count
+                if nominal <= start:
+                    continue  # a long statement ran past this cut
+                cut = guessed_cut(data, nominal, job.quads)
+                if cut is None or cut >= total:
+                    break
+                yield Block(number, start == 0, path=path, offset=start, length=cut - start, state=state)
+                for a, b in guessed_directives(data, read_to, cut):
+                    directives.read(data[a:b].decode("utf-8", "replace"))
+                start, number, read_to, state = cut, number + 1, cut, directives.state
+    yield Block(number, start == 0, path=path, offset=start, length=total - start, state=state)
 
 
 def turtle_text_blocks(reader: ChunkReader, job: BlockTask, block: int | None = None) -> Iterator[Block]:
