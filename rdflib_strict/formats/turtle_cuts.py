@@ -284,9 +284,10 @@ def guessed_directives(data: bytes | mmap.mmap, start: int, end: int) -> Iterato
     at, sparql, keyword = _MATCHERS[True]["at"], _MATCHERS[True]["sparql"], _MATCHERS[True]["keyword"]
     after_line_end = start > 0 and data[start - 1 : start] == b"\n"
     found = _DIRECTIVE_LINE.finditer(data, start - 1 if after_line_end else start, end)
-    starts = (m.end() for m in found)  # each a line's first character
+    starts: Iterator[int] = (m.end() for m in found)  # each a line's first character
     if not after_line_end:  # the text's first line, which no line end precedes
-        starts = itertools.chain([_BLANKS(data, start).end()], starts)
+        blanks = _BLANKS(data, start)
+        starts = itertools.chain([start if blanks is None else blanks.end()], starts)
     for begin in starts:
         if data[begin : begin + 1] == b"@":
             m = at(data, begin)

@@ -60,7 +60,7 @@ from ..syntax.grammar import (
 )
 from ..syntax.iri import ASCII_IRI_SHAPE, iri_error
 from ..syntax.reader import OnError, SinkQuad
-from ..syntax.xsd import ill_typed
+from ..syntax.xsd import CONSTRAINED, ill_typed
 from .terms import Terms
 from .turtle import TurtleParser
 from .validate_lines import Warn
@@ -297,6 +297,8 @@ class TurtleValidator(TurtleParser):
         else:
             prefix, _, local = datatype.partition(":")
             iri = self.prefixes[prefix] + local
+        if iri not in CONSTRAINED:
+            return None
         quotes = 3 if literal.startswith(('"""', "'''")) else 1
         lexical = literal[quotes:-quotes]
         return ill_typed(unescape_string(lexical) if "\\" in lexical else lexical, iri)

@@ -61,7 +61,7 @@ from typing import Final
 
 from .charclass import char_class
 
-__all__ = ["CHECKED", "ill_typed"]
+__all__ = ["CHECKED", "CONSTRAINED", "ill_typed"]
 
 _XSD: Final = "http://www.w3.org/2001/XMLSchema#"
 
@@ -445,5 +445,8 @@ _exact(
     "not an xsd:NCName (an XML name without ':')",
 )
 
+#: The datatype IRIs whose lexical space leaves some strings out: a literal of any other
+#: datatype is never ill-typed, and need not be unescaped to tell.
+CONSTRAINED: Final[frozenset[str]] = frozenset(_FAST)
 #: The datatype IRIs :func:`ill_typed` knows; xsd:string is in the set as always well-typed.
-CHECKED: Final[frozenset[str]] = frozenset(_FAST) | {_XSD + "string"}
+CHECKED: Final[frozenset[str]] = CONSTRAINED | {_XSD + "string"}
