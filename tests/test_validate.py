@@ -440,6 +440,27 @@ def test_ill_typed_warnings_are_placed_and_are_not_errors(quads: bool, chunk_siz
     assert "xsd:boolean" in warnings[2].msg
 
 
+def test_ill_typed_long_literals_are_found_past_datatypes_that_constrain_nothing() -> None:
+    # Long literals (the run skips searching those typed xsd:string): an xsd:string holding
+    # '^^<...integer>' in its text, an ill-typed integer holding '^^<...string>' in its text,
+    # and a long ill-typed date, each placed where the parser places it.
+    long = "x" * 900
+    doc = (
+        f'<http://ex/s> <http://ex/p> "{long} ^^{INT} ."^^<{XSD}string> .\n'
+        f'<http://ex/s> <http://ex/p> "{long} ^^<{XSD}string> y"^^{INT} .\n'  # 2:29
+        f'<http://ex/s> <http://ex/p> "{long}"^^<http://ex/dt> .\n'
+        f'<http://ex/s> <http://ex/p> "2024-02-30{long}"^^<{XSD}date> .\n'  # 4:29
+        f'<http://ex/s> <http://ex/p> "{long}"@en .\n'
+    )
+    for chunk_size in (None, 700, 5000):
+        warnings: list[ParseError] = []
+        data = io.BytesIO(doc.encode())
+        reader = ChunkReader(data, "w") if chunk_size is None else ChunkReader(data, "w", chunk_size=chunk_size)
+        assert LineValidator(False, warnings.append).check(reader) == 5
+        assert [(w.lineno, w.colno) for w in warnings] == [(2, 29), (4, 29)], chunk_size
+        assert "xsd:integer" in warnings[0].msg and "xsd:date" in warnings[1].msg
+
+
 def test_no_warnings_without_warn() -> None:
     errors: list[ParseError] = []
     count = LineValidator(False).check(ChunkReader(io.BytesIO(WARN_DOC.encode()), "w"), errors.append)
