@@ -225,7 +225,7 @@ class TermWriter:
         # a control, a noncharacter or a surrogate, none printable): three C scans, a third
         # of the regex's cost. Not when non-ASCII is escaped, nor a verdict when it fails.
         if (
-            self._printable_plain and lexical.isprintable() and '"' not in lexical and "\\" not in lexical
+            self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable()
         ) or self._care(lexical) is None:
             body = '"' + lexical + '"'
         elif has_surrogate(lexical):
