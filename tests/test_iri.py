@@ -12,6 +12,7 @@ from scaling import LINEAR_BOUND, growth
 
 from rdflib_strict.syntax.iri import (
     _remove_dot_segments,
+    all_plain_http_iris,
     iri_error,
     is_absolute,
     ref_error,
@@ -506,3 +507,80 @@ def test_relativize_never_offers_a_first_segment_with_a_colon() -> None:
     ref = relativize("http://e/:s", "http://e/")
     assert ref is None or (ref_error(ref) is None and resolve("http://e/", ref) == "http://e/:s")
     assert ref != ":s"
+
+
+# --- all_plain_http_iris: a writer's shortcut for a batch of new IRIs --------------------------
+
+
+def test_plain_http_batches_pass_whole() -> None:
+    batch = [
+        "http://example.org/a",
+        "https://example.org/b/c%2Fd%c3%a9",
+        "http://example.org",
+        "http://example.org:8080/x:y@z!$&'()*+,;=~_.-",
+        "http://other.example/",
+        "http://a.b/",
+        "http://a.bc/x",
+    ]
+    assert all_plain_http_iris(batch)
+    assert all_plain_http_iris([])
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        "http://example.org/a%zz",  # not a percent-escape
+        "http://example.org/a%2",
+        "http://example.org/%",
+        "http://exa_mple.org/x",  # valid, but its host is not of the plain shape: for the regex
+        "http://a@b@example.org/x",
+        "http://exa%41mple.org/x",  # percent-escapes only in the path
+        "http://:80/x",  # no host
+        "http:///x",
+        "http://example.org:8x/",
+        "http://example.org/a#b",  # fragments and queries: for the regex
+        "http://example.org/a?b",
+        "http://example.org/é",
+        "HTTP://example.org/",
+        "ftp://example.org/",
+        "http:/example.org/",
+        "http://example.org/a b",
+        "http://example.org/a\nhttp://example.org/b",
+        "",
+    ],
+)
+def test_one_odd_iri_fails_the_batch(odd: str) -> None:
+    assert not all_plain_http_iris(["http://example.org/x", odd, "http://example.org/y"])
+
+
+def test_more_hosts_than_asked_fail_the_batch_not_an_iri() -> None:
+    hosts = [f"http://h{i}.example/x" for i in range(9)]
+    assert all_plain_http_iris(hosts[:8])
+    assert not all_plain_http_iris(hosts)
+    assert all(all_plain_http_iris([iri]) for iri in hosts)
+
+
+_PLAIN_PIECES = [
+    "http://",
+    "https://",
+    "a",
+    "b.c",
+    "-",
+    ":",
+    "80",
+    "/",
+    "%4",
+    "%41",
+    "%",
+    "_",
+    "@",
+    "#",
+    "?",
+    "é",
+]
+
+
+@given(st.lists(st.lists(st.sampled_from(_PLAIN_PIECES), max_size=8).map("".join), max_size=4))
+def test_a_batch_that_passes_holds_only_valid_iris(batch: list[str]) -> None:
+    if all_plain_http_iris(batch):
+        assert [iri for iri in batch if iri_error(iri) is not None] == []

@@ -218,6 +218,117 @@ def test_a_bad_iri_deep_in_a_large_graph_raises_at_its_statement(fmt: str) -> No
     assert tuple(info.value.statement[:3]) == (EX.s1500, EX.q, URIRef("http://example.org/a b"))
 
 
+# --- the batch checks' shortcuts (all_plain_http_iris, ASCII labels, printable literals) --------
+
+
+def test_literals_to_escape_among_plain_ones_in_a_batch() -> None:
+    # Each literal holding a character to escape is escaped, whatever is next to it (empty
+    # forms, an escape first or last in its form); the plain ones around it, and printable
+    # ones with a non-printable character that needs no escape, are written as they are.
+    g = Graph()
+    objects = [
+        Literal(""),
+        Literal('"first'),
+        Literal("", lang="en"),
+        Literal("plain", lang="de"),
+        Literal("last\n"),
+        Literal("\\", datatype=EX.dt),
+        Literal("", datatype=EX.dt),
+        Literal("tab\there", lang="en"),
+        Literal("end"),
+        Literal("nbsp\u00a0line\u2028zw\u200b"),
+        Literal("noncharacter\ufffe"),
+    ]
+    for i, o in enumerate(objects):
+        g.add((EX[f"s{i}"], EX.p, o))
+    g.add((EX.t, EX.p, Literal('"first')))  # an object with two subjects
+    dt = f"^^<{EX}dt>"
+    spelled = [
+        '""',
+        '"\\"first"',
+        '""@en',
+        '"plain"@de',
+        '"last\\n"',
+        f'"\\\\"{dt}',
+        f'""{dt}',
+        '"tab\\there"@en',
+        '"end"',
+        '"nbsp\u00a0line\u2028zw\u200b"',
+        '"noncharacter\\uFFFE"',
+    ]
+    lines = [f"<{EX}s{i}> <{EX}p> {text} ." for i, text in enumerate(spelled)]
+    lines.insert(2, f'<{EX}t> <{EX}p> "\\"first" .')
+    assert nt_out(g) == "".join(line + "\n" for line in lines)  # not splitlines(): U+2028
+    assert_round_trip(g, "strict-ntriples")
+
+
+@pytest.mark.parametrize(
+    ("odd", "kept"),
+    [
+        ("-x", False),
+        (".x", False),
+        ("x.", False),
+        ("", False),
+        ("a b", False),
+        ("a\u00b7b", True),
+        ("x-y.z", True),
+    ],
+)
+def test_an_odd_blank_node_id_among_plain_ones(odd: str, kept: bool) -> None:
+    g = Graph()
+    for i in range(5):
+        g.add((BNode(f"b{i}"), EX.p, Literal(str(i))))
+    g.add((BNode(odd), EX.p, Literal("odd")))
+    labels = re.findall(r'^_:(\S*) <[^>]*> "odd" \.$', nt_out(g), re.MULTILINE)
+    assert labels == ([odd] if kept else ["r1"])
+
+
+def test_an_id_of_the_fresh_form_is_not_handed_out_again_later() -> None:
+    g = Graph()
+    g.add((BNode("r1"), EX.p, Literal("fresh-looking")))
+    for i in range(1100):
+        g.add((BNode(f"b{i}"), EX.p, Literal(i)))
+    g.add((BNode("a b"), EX.p, Literal("bad")))  # in the next batch of lines: needs a fresh label
+    out = nt_out(g)
+    assert f'_:r1 <{EX}p> "fresh-looking" .\n' in out
+    assert re.findall(r'^_:(\S*) <[^>]*> "bad" \.$', out, re.MULTILINE) == ["r2"]
+
+
+@pytest.mark.parametrize("fmt", ["strict-ntriples", "strict-nquads"])
+@pytest.mark.parametrize(
+    ("bad", "term"),
+    [
+        ((EX.s1500, EX.p, Literal("x", lang="en-a")), Literal("x", lang="en-a")),
+        ((EX.s1500, EX.p, Literal("a\ud800")), Literal("a\ud800")),
+        ((EX.s1500, EX.p, Literal("x", datatype=URIRef("dt"))), URIRef("dt")),
+        ((EX.s1500, EX.p, Literal("x", datatype=EX["d>t"])), EX["d>t"]),
+        ((Literal("s"), EX.p, Literal("x")), Literal("s")),
+        ((EX.s1500, BNode("p"), Literal("x")), BNode("p")),
+        ((EX.s1500, Literal("p"), Literal("x")), Literal("p")),
+        ((URIRef("http://example.org/a%zz"), EX.p, Literal("x")), URIRef("http://example.org/a%zz")),
+        ((URIRef("http://example.org/a%2"), EX.p, Literal("x")), URIRef("http://example.org/a%2")),
+        ((URIRef("http://a@b@example.org/x"), EX.p, Literal("x")), URIRef("http://a@b@example.org/x")),
+        ((URIRef("http://example.org:8x/"), EX.p, Literal("x")), URIRef("http://example.org:8x/")),
+        ((EX.s1500, EX.p, URIRef("http://example.org/a b")), URIRef("http://example.org/a b")),
+    ],
+)
+def test_a_bad_term_deep_in_a_batch_raises_at_its_statement(
+    fmt: str, bad: tuple[Any, Any, Any], term: Node
+) -> None:
+    # Amid a batch (of 1,024 entries), after good terms of the same kinds new to it.
+    g = Graph() if fmt == "strict-ntriples" else Dataset()
+    for i in range(3000):
+        g.add((EX[f"s{i}"], EX.p, Literal(f"v{i}", lang="en")))
+        g.add((EX[f"s{i}"], EX.p, Literal(f"w{i}", datatype=EX.dt)))
+        if i == 1500:
+            g.add(bad)
+    with pytest.raises(SerializeError) as info:
+        g.serialize(format=fmt)
+    assert info.value.term == term
+    assert info.value.statement is not None
+    assert tuple(info.value.statement[:3]) == bad
+
+
 # --- S5: canonical output ---------------------------------------------------------------------------
 
 
