@@ -321,7 +321,7 @@ def test_guessed_cuts_of_a_file_others_wrote_need_no_second_parse(shared_data_di
 def test_a_wrong_guess_about_the_prefixes_is_parsed_again(tmp_path: Path) -> None:
     # A directive's text at a line start inside a long string: the guess applies it, the block
     # before ends in another state, and the block is parsed again from that one.
-    doc = (HEADER + "ex:s ex:p ex:o .\n" * 40 + 'ex:s ex:p """\n@prefix ex: <http://wrong.example/> .\n""" .\n')
+    doc = HEADER + "ex:s ex:p ex:o .\n" * 40 + 'ex:s ex:p """\n@prefix ex: <http://wrong.example/> .\n""" .\n'
     doc += "ex:s ex:p ex:o .\n" * 40
     path = tmp_path / "doc.ttl"
     path.write_bytes(doc.encode())

@@ -455,7 +455,9 @@ def test_ill_typed_long_literals_are_found_past_datatypes_that_constrain_nothing
     for chunk_size in (None, 700, 5000):
         warnings: list[ParseError] = []
         data = io.BytesIO(doc.encode())
-        reader = ChunkReader(data, "w") if chunk_size is None else ChunkReader(data, "w", chunk_size=chunk_size)
+        reader = (
+            ChunkReader(data, "w") if chunk_size is None else ChunkReader(data, "w", chunk_size=chunk_size)
+        )
         assert LineValidator(False, warnings.append).check(reader) == 5
         assert [(w.lineno, w.colno) for w in warnings] == [(2, 29), (4, 29)], chunk_size
         assert "xsd:integer" in warnings[0].msg and "xsd:date" in warnings[1].msg
