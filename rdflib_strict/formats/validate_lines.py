@@ -22,7 +22,6 @@ from typing import Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
-from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     LANGTAG_BODY,
     WS_LINE,
@@ -32,7 +31,7 @@ from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
-from ..syntax.xsd import CONSTRAINED, ill_typed
+from ..syntax.xsd import CONSTRAINED, ill_typed_as_written
 from .line_patterns import STATEMENT_END, plain_run, statement_pattern
 from .lines import Fast, LineParser
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
@@ -213,9 +212,7 @@ class LineValidator(LineParser):
             hat = find("^^", t.end(), stop)
 
     def _check_typed(self, m: re.Match[str], lex: str, dt: str, warn: Warn) -> None:
-        if dt not in CONSTRAINED:
-            return  # (unescaping a long xsd:string took a sixth of validating long literals)
-        reason = ill_typed(unescape_string(lex) if "\\" in lex else lex, dt)
+        reason = ill_typed_as_written(lex, dt)
         if reason is not None:
             warn(self._ill_typed(m.start(1) - 1, m.end(2) + 1, reason))
 

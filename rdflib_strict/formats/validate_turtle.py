@@ -44,7 +44,6 @@ from typing import Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind
-from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     DECIMAL,
     DOUBLE,
@@ -60,7 +59,7 @@ from ..syntax.grammar import (
 )
 from ..syntax.iri import ASCII_IRI_SHAPE, iri_error
 from ..syntax.reader import OnError, SinkQuad
-from ..syntax.xsd import CONSTRAINED, ill_typed
+from ..syntax.xsd import ill_typed_as_written
 from .terms import Terms
 from .turtle import TurtleParser
 from .validate_lines import Warn
@@ -297,11 +296,8 @@ class TurtleValidator(TurtleParser):
         else:
             prefix, _, local = datatype.partition(":")
             iri = self.prefixes[prefix] + local
-        if iri not in CONSTRAINED:
-            return None
         quotes = 3 if literal.startswith(('"""', "'''")) else 1
-        lexical = literal[quotes:-quotes]
-        return ill_typed(unescape_string(lexical) if "\\" in lexical else lexical, iri)
+        return ill_typed_as_written(literal[quotes:-quotes], iri)
 
     def _warn_run(self, src: str, pos: int, end: int) -> None:
         """Hand on every ill-typed literal of the run, placed as the parser places them."""
