@@ -326,6 +326,21 @@ def test_chunks_never_split_a_crlf_and_track_lines(as_bytes: bool) -> None:
             assert not (before.endswith("\r") and after.startswith("\n")), (size, chunks)
 
 
+@pytest.mark.parametrize(("width", "lines"), [(3, 12000), (2000, 60)], ids=["short-lines", "long-lines"])
+def test_chunks_of_long_and_short_lines_track_lines(width: int, lines: int) -> None:
+    """Bytes of long lines have their line ends found one by one, others counted: either
+    way ``reader.line`` is each chunk's first line, whatever the line ends."""
+    ends = ["\n", "\r\n", "\r", "\n\n", "\r\r\n", "\n\r"]
+    doc = "".join(f"{'x' * (width + i % 5)}{ends[i % len(ends)]}" for i in range(lines))
+    for size in (1 << 16, 1 << 20):
+        reader = ChunkReader(io.BytesIO(doc.encode()), "x", chunk_size=size)
+        chunks: list[str] = []
+        for chunk in reader:
+            assert reader.line == 1 + line_ends_in("".join(chunks))
+            chunks.append(chunk)
+        assert reader.lines_read == line_ends_in(doc) == lines * 3 // 2
+
+
 def _crlf_error_doc() -> tuple[str, tuple[int, int]]:
     # The first line is 44 characters: with chunk size 45 the first read ends with its CR.
     first = "<http://ex/s> <http://ex/p> <http://ex/o1> ."

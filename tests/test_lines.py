@@ -8,6 +8,7 @@ notes items P1-P13, streaming over tiny chunks and fast-path/slow-path agreement
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from collections.abc import Hashable
 from typing import Any
@@ -26,6 +27,7 @@ from rdflib_strict.edge import source as edge_source
 from rdflib_strict.formats.lines import NQUADS_RE, NTRIPLES_RE, LineParser
 from rdflib_strict.formats.terms import Terms
 from rdflib_strict.syntax.chunks import ChunkReader
+from rdflib_strict.syntax.grammar import ASCII_BLANK_NODE_LABEL_BODY, BLANK_NODE_LABEL_BODY
 
 S = "<http://example/s>"
 P = "<http://example/p>"
@@ -216,6 +218,36 @@ def test_a_label_is_not_cut_in_two(doc: str) -> None:
         nq(doc)
     assert info.value.colno == len(f"{S} {P} ") + 1
     nt_error(doc)
+
+
+# The fast paths take ASCII labels only; a label with any other character is the precise
+# reader's, which must read it whole, wherever it is and whatever follows it.
+NON_ASCII_LABELS = ["\u00e9", "a\u00e9", "a\u00b7b", "a.\u00e9", "a\u0300", "\U00010000x", "a-\u203f"]
+
+
+@pytest.mark.parametrize("label", NON_ASCII_LABELS)
+def test_non_ascii_labels_are_read_whole(label: str) -> None:
+    for doc in (
+        f"_:{label} {P} _:{label} _:{label} .",
+        f"_:{label} {P} _:{label}.",
+        f"_:{label}\t{P}\t_:{label}<{P[1:-1]}>.",
+    ):
+        assert ox_accepts(doc, ox.RdfFormat.N_QUADS), doc
+        quads = list(nq(doc).quads((None, None, None, None)))
+        assert len(quads) == 1
+        assert isinstance(quads[0][0], BNode) and quads[0][0] == quads[0][2], doc
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from('aZ09_-.:\u00b7\u00e9\u0300\u203f\U00010000 <"'), min_size=1, max_size=8))
+def test_the_ascii_label_body_is_the_labels_ascii_part(text: str) -> None:
+    # Whatever it matches is a label's longest match; it never ends a label early.
+    ascii_body = re.compile(ASCII_BLANK_NODE_LABEL_BODY).match(text)
+    full = re.compile(BLANK_NODE_LABEL_BODY).match(text)
+    if ascii_body is not None:
+        assert full is not None and full.end() == ascii_body.end(), text
+    elif text.isascii():
+        assert full is None, text
 
 
 @pytest.mark.parametrize("doc", [f"{S} {P} _:o _:g .", f"{S} {P} _:o.g _:g.", f"{S} {P} _:o<http://ex/g>."])

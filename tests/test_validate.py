@@ -339,6 +339,83 @@ def test_validator_gives_the_parsers_verdicts(quads: bool, data: st.DataObject) 
         assert _no_blank_lines(chunked) == _no_blank_lines(expected), (size, doc)
 
 
+# Long lines: the validator steps over a long literal's body with str methods (a chunk of
+# such lines is read line by line). Bodies longer than a chunk's sample of them, mixing valid
+# escapes with near misses: a raw '"' or CR, an odd backslash, a bad or short UCHAR.
+_LONG_TEXT = st.sampled_from(["x" * 1100, "caf\u00e9 " * 220, "\U0001f600" * 1100, "w " * 550])
+_LONG_PIECES = st.sampled_from(
+    [
+        *('\\"', "\\\\", "\\n", "\\u00E9", "\\U0001F600", '\\\\\\"', "'", "#", "^^", "@en", " ."),
+        *('"', "\\", "\r", "\\ud800", "\\q", "\\u12", '\\\\"', "\n"),
+    ]
+)
+_LONG_ENDS = st.sampled_from(["", "", " ", " # c", ' # "q"', '\t#"'])
+
+
+@st.composite
+def long_literal_line(draw: st.DrawFn, quads: bool) -> str:
+    body = [draw(_LONG_TEXT)]
+    for _ in range(draw(st.integers(0, 4))):
+        body.insert(draw(st.integers(0, len(body))), draw(_LONG_PIECES))
+    literal = draw(_OBJECT.filter(lambda t: t.startswith('"')))
+    annotation = literal[literal.rindex('"') :]  # its closing '"', then its tag or datatype
+    text = f'{draw(_node)} {draw(st.sampled_from(IRIS[:3]))} "{"".join(body)}{annotation}'
+    if quads and draw(st.booleans()):
+        text += " " + draw(_node)
+    return text + draw(_WS) + draw(_ENDS) + draw(_LONG_ENDS)
+
+
+@pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_validator_gives_the_parsers_verdicts_on_long_literals(quads: bool, data: st.DataObject) -> None:
+    lines = [
+        data.draw(long_literal_line(quads) if data.draw(st.integers(0, 3)) else _STATEMENT_LINES[quads])
+        + data.draw(_LINE_ENDS)
+        for _ in range(data.draw(st.integers(1, 4)))
+    ]
+    doc = "".join(lines).encode("utf-8")
+    fmt = _FORMAT[quads]
+    for size in (None, 1, 3000):
+        expected = parser_verdict(doc, fmt, None, size)[:2]
+        assert validator_verdict(doc, fmt, None, size)[:2] == expected, (size, doc)
+
+
+def test_long_literals_are_taken_without_the_precise_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The differential test above cannot tell which path gave a verdict: each of these lines
+    # (escaped quotes and backslashes, a UCHAR, a tag, a datatype, a graph, CRLF, a comment)
+    # is taken whole by the str.find path, and the parser's reader never runs.
+    long = 'x\\" y \\\\ \\u00E9 caf\u00e9 \U0001f600 ' * 40
+    doc = (
+        f'<http://ex/s> <http://ex/p> "{long}" .\n'
+        f'_:b1 <http://ex/p> "{long}\\\\"@en-GB <http://ex/g> .\r\n'
+        f'<http://ex/s> <http://ex/p> "{long}"^^<{XSD}integer> _:g . # q\n'
+        f'<http://ex/s> <http://ex/p> "{long}\\""^^<http://ex/dt>.\n'
+    )
+    taken: list[bool] = []
+    original = LineValidator._long_statement
+
+    def spied(self: LineValidator, src: str, has_cr: bool) -> Any:
+        read = original(self, src, has_cr)
+
+        def counted(pos: int) -> int:
+            end = read(pos)
+            taken.append(end >= 0)
+            return end
+
+        return counted
+
+    def no_precise_reader(*args: Any) -> Any:
+        raise AssertionError("the precise reader ran")
+
+    monkeypatch.setattr(LineValidator, "_long_statement", spied)
+    monkeypatch.setattr(LineValidator, "_statement", no_precise_reader)
+    warnings: list[ParseError] = []
+    assert LineValidator(True, warnings.append).check(ChunkReader(io.BytesIO(doc.encode()), "l")) == 4
+    assert taken == [True] * 4
+    assert [(w.lineno, w.colno, "xsd:integer" in w.msg) for w in warnings] == [(3, 29, True)]
+
+
 def _no_blank_lines(verdict: tuple[int, list[Error]]) -> tuple[int, list[Error]]:
     count, errors = verdict
     return count, [(*e[:4], e[4].rstrip("\r\n"), *e[5:]) for e in errors]

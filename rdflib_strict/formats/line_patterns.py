@@ -13,12 +13,13 @@ admits: ``statement_pattern`` writes those once, so a new term form is added her
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final, Literal
 
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, WS_LINE, run_of
+from ..syntax.grammar import ASCII_BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, WS_LINE, run_of
 from ..syntax.iri import ASCII_IRI_SHAPE
 
-__all__ = ["STATEMENT_END", "Groups", "plain_run", "statement_pattern"]
+__all__ = ["STATEMENT_END", "Groups", "literal_statement_parts", "plain_run", "statement_pattern"]
 
 #: The '.' ending a statement and the rest of its line: whitespace, a comment, the line ends
 #: (blank lines too) or the end of the text.
@@ -54,14 +55,11 @@ def statement_pattern(
     """
     term = _group if groups == "terms" else _bare
     part = _group if groups in ("terms", "literal") else _bare
-    # [3] subject, [6] graphLabel ::= IRIREF | BLANK_NODE_LABEL
-    node = f"<{term(iri)}>"
-    if labels:
-        node = f"(?:{node}|_:{term(BLANK_NODE_LABEL_BODY)})"
+    node = _node(iri, labels, term)
     subject = f"(?P<s>{node})" if groups == "placed" else node
     # [7] literal ::= STRING_LITERAL_QUOTE ('^^' IRIREF | LANGTAG)?
     dt = iri if datatype is None else datatype
-    literal = f'"{part(string)}"(?:{tight}\\^\\^{tight}<{part(dt)}>|{tight}@{part(langtag)})?'
+    literal = f'"{part(string)}"{_annotation(dt, langtag, tight, part)}'
     # [5] object ::= IRIREF | BLANK_NODE_LABEL | literal
     obj = f"(?:{node}|{literal})"
     if groups == "placed":  # where the subject and the object are, for source maps
@@ -69,6 +67,31 @@ def statement_pattern(
     label = f"(?:{node}{sep})?" if graph else ""
     # [4] predicate ::= IRIREF
     return f"{lead}{subject}{sep}<{term(iri)}>{sep}{obj}{sep}{label}{end}"
+
+
+def literal_statement_parts(*, iri: str, langtag: str, graph: bool, end: str) -> tuple[str, str]:
+    """A statement whose object is a literal, as ``statement_pattern`` reads it, cut at the
+    string body: the part up to its opening '"', and the part from its closing '"' to the end
+    (groups: datatype, language tag). For a reader that steps over a long body itself, with
+    ``str.find``: a regex tests every character of it against a class, several times slower."""
+    node = _node(iri, True, _bare)
+    label = f"(?:{node}{WS_LINE})?" if graph else ""
+    return (
+        f'{WS_LINE}{node}{WS_LINE}<{iri}>{WS_LINE}"',
+        f'"{_annotation(iri, langtag, WS_LINE, _group)}{WS_LINE}{label}{end}',
+    )
+
+
+def _node(iri: str, labels: bool, term: Callable[[str], str]) -> str:
+    # [3] subject, [6] graphLabel ::= IRIREF | BLANK_NODE_LABEL (ASCII labels: the others are
+    # the precise reader's)
+    node = f"<{term(iri)}>"
+    return f"(?:{node}|_:{term(ASCII_BLANK_NODE_LABEL_BODY)})" if labels else node
+
+
+def _annotation(datatype: str, langtag: str, tight: str, part: Callable[[str], str]) -> str:
+    # What may follow a literal's string: ('^^' IRIREF | LANGTAG)?
+    return f"(?:{tight}\\^\\^{tight}<{part(datatype)}>|{tight}@{part(langtag)})?"
 
 
 def plain_run(

@@ -32,7 +32,7 @@ from ..syntax.positions import line_end_counter
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import CONSTRAINED, ill_typed_as_written
-from .line_patterns import STATEMENT_END, plain_run, statement_pattern
+from .line_patterns import STATEMENT_END, literal_statement_parts, plain_run, statement_pattern
 from .lines import Fast, LineParser
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 
@@ -83,6 +83,28 @@ _TYPED_LITERAL: Final = re.compile(f'"({_STRING_BODY})"{WS_LINE}\\^\\^{WS_LINE}<
 # A line this long before its '^^' holds a long literal (short ones are searched at once).
 _LONG_LINE: Final = 512
 
+# A string body's text from its first character, read escape by escape: it reaches the
+# closing '"' when every backslash opens an ECHAR or a UCHAR of a scalar value. Between them
+# it tests each character against one other only, a loop several times faster than a class.
+_ESCAPED_TEXT: Final = re.compile(rf"(?:[^\\]*\\(?:[tbnrf\"'\\]|{_UCHAR_SCALAR}))*[^\\]*")
+
+
+def _long_literal_parts(quads: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The statement of the strict forms whose object is a literal, cut at the string body
+    (``literal_statement_parts``)."""
+    head, tail = literal_statement_parts(
+        iri=ASCII_IRI_SHAPE, langtag=LANGTAG_BODY, graph=quads, end=STATEMENT_END
+    )
+    return re.compile(head), re.compile(tail)
+
+
+def _lines_are_long(src: str) -> bool:
+    """Whether ``src`` is mostly lines longer than ``_LONG_LINE``, judged by its first 64 Ki
+    characters (a guess: it only picks the faster path)."""
+    sample = min(len(src), 1 << 16)
+    return sample > 2 * _LONG_LINE and src.count("\n", 0, sample) * _LONG_LINE < sample
+
+
 #: What a validator hands a warning to: a ParseError placed on the literal.
 Warn = Callable[[ParseError], None]
 
@@ -103,6 +125,7 @@ class LineValidator(LineParser):
         self._match = _strict_statement(ASCII_IRI_SHAPE, quads).match
         self._match_any = _strict_statement(IRI_SHAPE, quads).match
         self._run = _run_of_statements(quads, comments=warn is None).match
+        self._long_parts: tuple[re.Pattern[str], re.Pattern[str]] | None = None  # made when needed
         self.warn = warn
         self._count = 0
 
@@ -131,11 +154,22 @@ class LineValidator(LineParser):
         has_cr = "\r" in src
         end = len(src)
         line_ends = line_end_counter(src)
+        long = self._long_statement(src, has_cr) if _lines_are_long(src) else None
+        find = src.find
 
         def fast(pos: int) -> int:
             count = 0
             while True:
-                m = run(src, pos)
+                if long is None:
+                    m = run(src, pos)
+                else:  # a run would test each character of a long literal against a class
+                    if pos < end and find("\n", pos, pos + _LONG_LINE) < 0:
+                        taken = long(pos)
+                        if taken >= 0:
+                            count += 1
+                            pos = taken
+                            continue
+                    m = None  # short lines one by one: a run would go on into long ones
                 if m is not None:
                     stop = m.end()
                     if warn is not None:
@@ -160,6 +194,58 @@ class LineValidator(LineParser):
             return pos
 
         return fast
+
+    def _long_statement(self, src: str, has_cr: bool) -> Callable[[int], int]:
+        """A reader of one line holding a statement of the strict forms with a literal object,
+        where C string methods step over the string body: where the statement at ``pos`` ends,
+        or -1 if it is not such a statement (the caller's other paths take it).
+
+        The body runs to the line's last '"' (nothing after a literal holds one, but a
+        comment may: then the tail does not match). It is valid when it holds no line end,
+        every backslash in it opens a valid escape (read left to right, as the grammar reads
+        them) and every '"' in it is escaped: after an odd number of backslashes."""
+        if self._long_parts is None:
+            self._long_parts = _long_literal_parts(self.quads)
+        head, tail = (part.match for part in self._long_parts)
+        find, rfind, escaped_text = src.find, src.rfind, _ESCAPED_TEXT.match
+        langs = self.terms.langs
+
+        def long(pos: int) -> int:
+            m = head(src, pos)
+            if m is None:
+                return -1
+            start = m.end()
+            line_end = find("\n", start)
+            close = rfind('"', start, line_end if line_end >= 0 else len(src))
+            t = tail(src, close) if close >= 0 else None
+            if t is None:
+                return -1
+            text = escaped_text(src, start, close)  # never None: it may match the empty text
+            if text is None or text.end() != close or (has_cr and find("\r", start, close) >= 0):
+                return -1
+            quote = find('"', start, close)
+            while quote >= 0:
+                before = quote - 1
+                while src[before] == "\\":  # stops at the opening '"' at the latest
+                    before -= 1
+                if (quote - before) % 2:  # an even number of backslashes: not escaped
+                    return -1
+                quote = find('"', quote + 1, close)
+            dt, lang = t.group(1, 2)
+            if lang is not None and lang not in langs:
+                if langtag_error(lang) is not None:
+                    return -1
+                langs.add(lang)
+            elif dt is not None:
+                if dt in _NEEDS_LANG:
+                    return -1
+                if self.warn is not None and dt in CONSTRAINED:
+                    reason = ill_typed_as_written(src[start:close], dt)
+                    if reason is not None:
+                        self.warn(self._ill_typed(start - 1, t.end(1) + 1, reason))
+            return t.end()
+
+        return long
 
     def _valid(self, m: re.Match[str]) -> bool:
         """Whether the literal of the statement ``m`` (of the strict forms) needs no precise

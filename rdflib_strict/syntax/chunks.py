@@ -21,7 +21,7 @@ from typing import IO, Any, AnyStr, Final
 
 from .errors import ErrorKind, ParseError
 from .escapes import SURROGATE_RE
-from .positions import count_line_ends
+from .positions import count_byte_line_ends, count_line_ends
 
 __all__ = ["ChunkReader", "cut_at_line_end", "reads_text"]
 
@@ -74,7 +74,13 @@ class ChunkReader:
         if self._eof:
             return ""
         size = max(self._size, at_least)
-        text = self._read_text(size) if self._text else self._read_bytes(size)
+        if self._text:
+            text = self._read_text(size)
+            line_ends = count_line_ends(text)
+        else:
+            # Counted in the bytes: as many as in the text, and a pass over a byte each
+            # rather than over the wider characters of a text with any CJK or emoji in it.
+            text, line_ends = self._read_bytes(size)
         if self._first:
             self._first = False
             if text.startswith(_BOM):
@@ -93,14 +99,15 @@ class ChunkReader:
                     self._next_line,
                 )
         self.line = self._next_line
-        self._next_line += count_line_ends(text)
+        self._next_line += line_ends
         return text
 
-    def _read_bytes(self, size: int) -> str:
+    def _read_bytes(self, size: int) -> tuple[str, int]:
+        """The next chunk decoded, and its line ends."""
         assert isinstance(self._carry, bytes)
         chunk, self._carry, self._eof = cut_at_line_end(self._stream.read, self._carry, size, b"\n", b"\r")
         try:
-            return chunk.decode("utf-8")
+            text = chunk.decode("utf-8")
         except UnicodeDecodeError as e:
             # The whole lines before the bad bytes come first (their statements are read and
             # counted); the next read starts at the bad line and raises there.
@@ -108,7 +115,9 @@ class ChunkReader:
             if not cut:
                 raise self._decode_error(chunk, e) from None
             self._carry, self._eof = chunk[cut:] + self._carry, False
-            return chunk[:cut].decode("utf-8")
+            chunk = chunk[:cut]
+            text = chunk.decode("utf-8")
+        return text, count_byte_line_ends(chunk)
 
     def _read_text(self, size: int) -> str:
         assert isinstance(self._carry, str)

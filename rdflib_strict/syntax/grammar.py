@@ -56,6 +56,14 @@ BLANK_NODE_LABEL_BODY: Final = (
     f"{char_class(PN_CHARS_U, '0-9')}(?:{char_class(PN_CHARS, '.')}*{char_class(PN_CHARS)})?"
     f"(?!\\.*{char_class(PN_CHARS)})"
 )
+# The ASCII labels (nearly all labels), for the whole-statement fast paths: re compiles a
+# class of a few ASCII ranges in microseconds, one of the PN_CHARS classes in milliseconds (it
+# builds a bitmap of the Basic Multilingual Plane for each), and a fast path holds several.
+# Its lookahead fails on a label that goes on with any non-ASCII character, so a fast path
+# leaves such a label to the precise reader, never cuts it short.
+ASCII_BLANK_NODE_LABEL_BODY: Final = (
+    r"[0-9A-Z_a-z](?:[-.0-9A-Z_a-z]*[-0-9A-Z_a-z])?(?!\.*(?:[-0-9A-Z_a-z]|[^\x00-\x7f]))"
+)
 
 # [144s] LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*
 LANGTAG_BODY: Final = r"[a-zA-Z]+(?:-[a-zA-Z0-9]+)*"
