@@ -70,6 +70,11 @@ _PLAIN_OBJECTS = [
     '"x"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString>',  # needs a tag: an error
     '"x"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString>',
     '"\\t"',  # an escape: re-written
+    '"\\u00E9\\U0001F600 \\u0022\\\'"@fr',  # UCHARs and ECHARs decoded, '"' escaped again
+    '"q\\"x\\\\y\\n\\u0000\\u007F\\uFFFE"',  # ECHARs kept, controls as UCHARs
+    '"\\ud800"',  # a surrogate: the precise path refuses it
+    '"\\U00110000"^^<http://ex/dt>',  # past U+10FFFF: refused
+    '"\\u00e9"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString>',  # needs a tag
     '"tab\there"',  # a raw tab: the writer escapes it
     '"\ufffe"',
     '"x"@en-a',  # not a tag shape the copy takes: the precise path judges it
@@ -149,3 +154,25 @@ def test_named_graph_to_ntriples_is_refused() -> None:
     )
     with pytest.raises(SerializeError, match="N-Triples has no named graphs"):
         LineConverter(True, False).convert(ChunkReader(io.BytesIO(doc), "d"), io.BytesIO())
+
+
+def test_lines_with_escapes_are_rewritten_without_the_precise_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An ASCII-only dump escapes all its non-ASCII text: such lines are copied around their
+    # string body, which is written as the writer writes it; no term is built for them.
+    def no_precise_reader(*args: Any) -> Any:
+        raise AssertionError("the precise reader ran")
+
+    monkeypatch.setattr(LineConverter, "_statement", no_precise_reader)
+    doc = (
+        '<http://ex/s> <http://ex/p> "caf\\u00E9 \\U0001F600"@fr .\n'
+        '_:b1 <http://ex/p> "a\\tb \\u0022q\\" \\\\ \\\' \\u0001" <http://ex/g> .\n'
+        '<http://ex/s> <http://ex/p> "\\u0031"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+    )
+    out = io.BytesIO()
+    count = LineConverter(True, True).convert(ChunkReader(io.BytesIO(doc.encode()), "d"), out)
+    assert count == 3
+    assert out.getvalue().decode() == (
+        '<http://ex/s> <http://ex/p> "caf\u00e9 \U0001f600"@fr .\n'
+        '_:b1 <http://ex/p> "a\\tb \\"q\\" \\\\ \' \\u0001" <http://ex/g> .\n'
+        '<http://ex/s> <http://ex/p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+    )

@@ -10,6 +10,9 @@ from rdflib import BNode, Literal, URIRef, Variable
 from rdflib.namespace import XSD
 
 from rdflib_strict.formats.terms import exact_literal, is_bnode, is_literal
+from rdflib_strict.syntax import escapes
+from rdflib_strict.syntax.errors import SpanError
+from rdflib_strict.syntax.escapes import unescape_string
 
 text = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
 tags = st.sampled_from(["en", "en-US", "EN-gb", "de-CH-1996", "zh-Hant-TW", "x-private"])
@@ -102,3 +105,72 @@ def test_is_bnode_and_is_literal_answer_as_isinstance() -> None:
     for term in [*terms, *reversed(terms)]:
         assert is_bnode(term) is isinstance(term, BNode), term
         assert is_literal(term) is isinstance(term, Literal), term
+
+
+# --- unescape_string: the codec path reads what the exact decoder reads ----------------------
+
+_ESCAPE_ALPHABET = st.sampled_from(
+    [
+        "\\",
+        "\\\\",
+        "t",
+        "n",
+        "u",
+        "U",
+        "x",
+        "N",
+        "0",
+        "D",
+        "8",
+        "F",
+        "E",
+        "e",
+        "1",
+        "0010",
+        "00",
+        "0000",
+        '"',
+        "'",
+        "\n",
+        "\r",
+        "a",
+        "\u00e9",
+        "\u00ff",
+        "\u0436",
+        "\U0001f600",
+        "{",
+        "}",
+    ]
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(_ESCAPE_ALPHABET, max_size=16).map("".join))
+def test_unescape_string_reads_every_string_as_the_exact_decoder(text: str) -> None:
+    # Strings made of backslashes, escape letters, hex digits, the codec's own escape letters
+    # (x, N, octal 0), line ends and non-ASCII text: the same result or the same error.
+    def exact() -> str:
+        return escapes._ESCAPE_RE.sub(escapes._decode_string_escape, text)
+
+    try:
+        expected: object = exact()
+    except SpanError as e:
+        expected = (e.msg, e.start)
+    try:
+        got: object = unescape_string(text)
+    except SpanError as e:
+        got = (e.msg, e.start)
+    assert got == expected, text
+
+
+@pytest.mark.parametrize(
+    ("text", "decoded"),
+    [
+        ("caf\\u00E9 \\U0001F600", "caf\u00e9 \U0001f600"),
+        ("\\t\\b\\n\\r\\f\\\"\\'\\\\", "\t\b\n\r\f\"'\\"),
+        ("\\\\u0041", "\\u0041"),  # an escaped backslash, then text
+        ("\u00ff\\u00FF\U0001f600\\U0010FFFF", "\u00ff\u00ff\U0001f600\U0010ffff"),
+    ],
+)
+def test_unescape_string_golden(text: str, decoded: str) -> None:
+    assert unescape_string(text) == decoded

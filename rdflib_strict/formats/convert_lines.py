@@ -16,7 +16,8 @@ from typing import IO, Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import SerializeError
-from ..syntax.escapes import STRING_ESCAPED
+from ..syntax.escapes import STRING_ESCAPED, escape_string, unescape_string
+from ..syntax.grammar import UCHAR_SCALAR
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
 from .line_patterns import plain_run
@@ -26,16 +27,20 @@ from .write_terms import TermWriter
 
 __all__ = ["LineConverter"]
 
-# A string body the writer writes back as it is: no escapes (it would decode them, then
-# write only the ones it must) and none of the characters it escapes.
-_PLAIN_BODY: Final = f"[^{STRING_ESCAPED}]*"
+# A string body the writer writes back as it is but for its escapes: none of the characters
+# it escapes (it would escape them), ECHARs and UCHARs of scalar values (it decodes them, then
+# writes only those it must, its own way).
+_WRITTEN_CHAR: Final = f"[^{STRING_ESCAPED}]*"
+_WRITTEN_BODY: Final = rf"{_WRITTEN_CHAR}(?:\\(?:[tbnrf\"'\\]|{UCHAR_SCALAR}){_WRITTEN_CHAR})*"
 
 
 def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:
-    """A run (``run_of``) of whole lines the writer would write back byte for byte (with
-    blank nodes only if ``labels``: the writer keeps their labels)."""
+    """A run (``run_of``) of whole lines the writer would write back byte for byte but for
+    their string bodies' escapes (with blank nodes only if ``labels``: the writer keeps their
+    labels). The line's only backslashes are in its string body: no IRI or label of these
+    shapes holds one."""
     # The writer keeps a tag's case.
-    return plain_run(_PLAIN_BODY, quads, "\\.\\n", labels=labels, written=True)
+    return plain_run(_WRITTEN_BODY, quads, "\\.\\n", labels=labels, written=True)
 
 
 class LineConverter(LineParser):
@@ -73,16 +78,30 @@ class LineConverter(LineParser):
         return self._count
 
     def _fast(self, src: str, out: list[Any]) -> Fast:
-        """Whole runs of lines copied as they are, counted by their line ends."""
+        """Whole runs of lines copied as they are, counted by their line ends; in a line with
+        escapes (an ASCII-only dump's non-ASCII text, a tab), the string body between its
+        first and last '"' is decoded and escaped as the writer escapes."""
         copied = self._copied
         append = out.append
+        find, rfind = src.find, src.rfind
 
         def fast(pos: int) -> int:
             m = copied(src, pos)
             while m is not None:
-                append(m.group())
-                self._count += src.count("\n", pos, m.end())
-                pos = m.end()
+                stop = m.end()
+                backslash = find("\\", pos, stop)
+                while backslash >= 0:
+                    line_end = find("\n", backslash, stop)
+                    line_start = rfind("\n", pos, backslash) + 1 or pos  # the run's first line: pos
+                    start = find('"', line_start, line_end) + 1
+                    end = rfind('"', start, line_end)
+                    append(src[pos:start])
+                    append(escape_string(unescape_string(src[start:end])))
+                    pos = end
+                    backslash = find("\\", line_end, stop)
+                append(src[pos:stop])
+                self._count += src.count("\n", m.start(), stop)
+                pos = stop
                 m = copied(src, pos)
             return pos
 

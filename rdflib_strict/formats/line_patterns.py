@@ -16,14 +16,34 @@ import re
 from collections.abc import Callable
 from typing import Final, Literal
 
-from ..syntax.grammar import ASCII_BLANK_NODE_LABEL_BODY, LANGTAG_SIMPLE, NOT_LANG_DATATYPE, WS_LINE, run_of
+from ..syntax.grammar import (
+    ASCII_BLANK_NODE_LABEL_BODY,
+    LANGTAG_SIMPLE,
+    NOT_LANG_DATATYPE,
+    UCHAR_SCALAR,
+    WS_LINE,
+    run_of,
+)
 from ..syntax.iri import ASCII_IRI_SHAPE
 
-__all__ = ["STATEMENT_END", "Groups", "literal_statement_parts", "plain_run", "statement_pattern"]
+__all__ = [
+    "STATEMENT_END",
+    "STRICT_STRING_BODY",
+    "Groups",
+    "literal_statement_parts",
+    "plain_run",
+    "plain_statement",
+    "statement_pattern",
+]
 
 #: The '.' ending a statement and the rest of its line: whitespace, a comment, the line ends
 #: (blank lines too) or the end of the text.
 STATEMENT_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
+
+# [22] STRING_LITERAL_QUOTE's body with exactly the escapes ECHAR and UCHAR allow, the UCHARs
+# of scalar values only: an escape of anything else is left to the precise reader, which
+# says why.
+STRICT_STRING_BODY: Final = rf'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|{UCHAR_SCALAR})[^"\\\n\r]*)*'
 
 #: What a statement pattern captures: nothing; the literal's lexical form, datatype and
 #: language tag; every term's parts in order (subject IRI or label, predicate, object IRI,
@@ -97,12 +117,19 @@ def _annotation(datatype: str, langtag: str, tight: str, part: Callable[[str], s
 def plain_run(
     string: str, graph: bool, end: str, *, labels: bool = True, written: bool = False
 ) -> re.Pattern[str]:
-    """A run (``run_of``) of the plainest statements, which need no check beyond the regex:
-    absolute ASCII IRIs of the common shapes, tags of the shapes language, language-script,
-    language-region (well-formed BCP 47 by construction), datatypes other than rdf:langString
-    and rdf:dirLangString; string bodies ``string``. ``written``: laid out as our writer
-    writes, one space between terms and none inside a literal."""
-    statement = statement_pattern(
+    """A run (``run_of``) of ``plain_statement``s."""
+    return re.compile(run_of(plain_statement(string, graph, end, labels=labels, written=written)))
+
+
+def plain_statement(
+    string: str, graph: bool, end: str, *, labels: bool = True, written: bool = False, groups: Groups = "none"
+) -> str:
+    """One of the plainest statements, which need no check beyond the regex: absolute ASCII
+    IRIs of the common shapes, tags of the shapes language, language-script, language-region
+    (well-formed BCP 47 by construction), datatypes other than rdf:langString and
+    rdf:dirLangString; string bodies ``string``. ``written``: laid out as our writer writes,
+    one space between terms and none inside a literal."""
+    return statement_pattern(
         iri=ASCII_IRI_SHAPE,
         string=string,
         langtag=LANGTAG_SIMPLE,
@@ -113,8 +140,8 @@ def plain_run(
         lead="" if written else WS_LINE,
         sep=" " if written else WS_LINE,
         tight="" if written else WS_LINE,
+        groups=groups,
     )
-    return re.compile(run_of(statement))
 
 
 def _group(fragment: str) -> str:

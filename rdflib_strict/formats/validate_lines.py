@@ -23,17 +23,20 @@ from typing import Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
-from ..syntax.grammar import (
-    LANGTAG_BODY,
-    WS_LINE,
-)
+from ..syntax.grammar import LANGTAG_BODY, UCHAR_SCALAR, WS_LINE
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import CONSTRAINED, ill_typed_as_written
-from .line_patterns import STATEMENT_END, literal_statement_parts, plain_run, statement_pattern
+from .line_patterns import (
+    STATEMENT_END,
+    STRICT_STRING_BODY,
+    literal_statement_parts,
+    plain_run,
+    statement_pattern,
+)
 from .lines import Fast, LineParser
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 
@@ -42,14 +45,6 @@ __all__ = ["LineValidator"]
 # Datatypes a literal without a language tag may not have: the precise reader says why.
 _NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 
-# ECHAR and UCHAR only, of code points (U+0000-U+10FFFF) that are not surrogates: a \u or \U
-# escape of anything else goes to the precise reader, which says why.
-_NO_SURROGATE: Final = "(?![dD][89a-fA-F])"
-_UCHAR_SCALAR: Final = (
-    rf"u{_NO_SURROGATE}[0-9A-Fa-f]{{4}}|U(?:0000{_NO_SURROGATE}|000[1-9A-Fa-f]|0010)[0-9A-Fa-f]{{4}}"
-)
-_STRING_BODY: Final = rf'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|{_UCHAR_SCALAR})[^"\\\n\r]*)*'
-
 
 def _strict_statement(iri: str, quads: bool) -> re.Pattern[str]:
     """The statement regex with IRIs of the shape ``iri``; groups: lexical form, datatype,
@@ -57,7 +52,7 @@ def _strict_statement(iri: str, quads: bool) -> re.Pattern[str]:
     return re.compile(
         statement_pattern(
             iri=iri,
-            string=_STRING_BODY,
+            string=STRICT_STRING_BODY,
             langtag=LANGTAG_BODY,
             graph=quads,
             end=STATEMENT_END,
@@ -72,13 +67,13 @@ def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
     one would fool it). Each line ends with exactly one line end, so the line ends in a match
     count its statements."""
     comment = "(?:#[^\\r\\n]*)?" if comments else ""
-    return plain_run(_STRING_BODY, quads, rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)")
+    return plain_run(STRICT_STRING_BODY, quads, rf"\.{WS_LINE}{comment}(?:\r\n|\n|\r)")
 
 
 # A typed literal. In a run, each line holds at most one literal and it opens at the line's
 # first '"'; a string body holds no unescaped '"' and no line end, so a search from a line's
 # start finds that line's literal or, if it is not typed, the next line's.
-_TYPED_LITERAL: Final = re.compile(f'"({_STRING_BODY})"{WS_LINE}\\^\\^{WS_LINE}<([^>]*)>')
+_TYPED_LITERAL: Final = re.compile(f'"({STRICT_STRING_BODY})"{WS_LINE}\\^\\^{WS_LINE}<([^>]*)>')
 
 
 # A line this long before its '^^' holds a long literal (short ones are searched at once).
@@ -89,9 +84,7 @@ _LONG_LINE: Final = 512
 # it tests each character against one other only, a loop several times faster than a class.
 # Possessive where re has it (3.11): nothing to backtrack into, 5% fewer instructions a line.
 _ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
-_ESCAPED_TEXT: Final = re.compile(
-    rf"(?:[^\\]*{_ONCE}\\(?:[tbnrf\"'\\]|{_UCHAR_SCALAR}))*{_ONCE}[^\\]*{_ONCE}"
-)
+_ESCAPED_TEXT: Final = re.compile(rf"(?:[^\\]*{_ONCE}\\(?:[tbnrf\"'\\]|{UCHAR_SCALAR}))*{_ONCE}[^\\]*{_ONCE}")
 
 
 def _long_literal_parts(quads: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:

@@ -32,6 +32,11 @@ IRIREF_PLAIN: Final = IRI_CHARS + "*"
 # [26] UCHAR ::= '\u' HEX HEX HEX HEX | '\U' HEX HEX HEX HEX HEX HEX HEX HEX
 UCHAR: Final = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
 IRIREF_BODY: Final = rf"(?:{IRI_CHARS}|{UCHAR})*"
+# A UCHAR of a scalar value (U+0000-U+10FFFF, not a surrogate), after its backslash.
+_NO_SURROGATE: Final = "(?![dD][89a-fA-F])"
+UCHAR_SCALAR: Final = (
+    rf"u{_NO_SURROGATE}[0-9A-Fa-f]{{4}}|U(?:0000{_NO_SURROGATE}|000[1-9A-Fa-f]|0010)[0-9A-Fa-f]{{4}}"
+)
 
 # [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
 # [139s] PNAME_NS ::= PN_PREFIX? ':'
