@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scaling import LINEAR_BOUND, growth
 
 from rdflib_strict.syntax.iri import (
+    NOT_UCSCHAR,
     _remove_dot_segments,
     all_plain_http_iris,
     iri_error,
@@ -584,3 +585,16 @@ _PLAIN_PIECES = [
 def test_a_batch_that_passes_holds_only_valid_iris(batch: list[str]) -> None:
     if all_plain_http_iris(batch):
         assert [iri for iri in batch if iri_error(iri) is not None] == []
+
+
+def test_not_ucschar_finds_exactly_what_no_bmp_ucschar_is() -> None:
+    # Every code point but ASCII: found unless a BMP ucschar of RFC 3987 (%xA0-D7FF /
+    # %xF900-FDCF / %xFDF0-FFEF); the class is written as the ranges it takes.
+    text = "".join(map(chr, range(0x80, 0x110000)))
+    found = {m.start() + 0x80 for m in NOT_UCSCHAR.finditer(text)}
+    expected = {
+        c
+        for c in range(0x80, 0x110000)
+        if not (0xA0 <= c <= 0xD7FF or 0xF900 <= c <= 0xFDCF or 0xFDF0 <= c <= 0xFFEF)
+    }
+    assert found == expected

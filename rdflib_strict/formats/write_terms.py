@@ -20,7 +20,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY, compiled_when_used
 from ..syntax.iri import (
     PLAIN_HTTP_IRI_SHAPE,
     all_plain_http_iris,
@@ -42,7 +42,7 @@ _FRESH_RE: Final = re.compile("r[0-9]+")
 # that does is caught by counting them): one search over a thousand terms finds the lines
 # that are not of the common shape, where a regex call apiece cost as much as their lines.
 _UNCOMMON_IRI: Final = re.compile(f"\n(?!{PLAIN_HTTP_IRI_SHAPE}$)(?P<line>.*)", re.MULTILINE)
-_BAD_LABEL: Final = re.compile(f"\n(?!{BLANK_NODE_LABEL_BODY}$)", re.MULTILINE)
+_BAD_LABEL: Final = compiled_when_used(f"\n(?!{BLANK_NODE_LABEL_BODY}$)", re.MULTILINE)
 _FRESH_LINE: Final = re.compile("^r[0-9]+$", re.MULTILINE)
 # Whether rdflib's own Literal has a base direction (a later rdflib may add one).
 _DIRECTION_ASKED: Final = hasattr(Literal, "direction")
@@ -202,7 +202,7 @@ class TermWriter:
         if nodes:
             joined = "\n" + "\n".join(nodes)
             if not _plain_labels(joined, len(nodes)) and (
-                _BAD_LABEL.search(joined) is not None
+                _BAD_LABEL().search(joined) is not None
                 or joined.count("\n") != len(nodes)
                 or _FRESH_LINE.search(joined) is not None
                 or not self._given.isdisjoint(nodes)

@@ -7,7 +7,9 @@ compose whole-statement patterns from them; the compiled patterns they need live
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from typing import Final
 
 from .charclass import char_class
@@ -123,6 +125,12 @@ RUN_STATEMENTS: Final = 64
 def run_of(statement: str) -> str:
     """A pattern matching 1 to RUN_STATEMENTS consecutive matches of ``statement``."""
     return f"(?:{statement}){{1,{RUN_STATEMENTS}}}"
+
+
+def compiled_when_used(source: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
+    """``source`` compiled when first asked for, not at import: for patterns only rarer paths
+    use, whose big classes take milliseconds to compile (the command line's start-up)."""
+    return functools.cache(lambda: re.compile(source, flags))
 
 
 LANGTAG_RE: Final = re.compile(LANGTAG_BODY)

@@ -61,6 +61,7 @@ from typing import Final
 
 from .charclass import char_class
 from .escapes import unescape_string
+from .grammar import compiled_when_used
 
 __all__ = ["CHECKED", "CONSTRAINED", "ill_typed", "ill_typed_as_written"]
 
@@ -69,14 +70,17 @@ _XSD: Final = "http://www.w3.org/2001/XMLSchema#"
 _Match = Callable[[str], "re.Match[str] | None"]
 _Reason = Callable[[str], "str | None"]
 
-#: Datatype IRI -> the fast pattern's fullmatch (a hit means well-typed).
+#: Datatype IRI -> the fast pattern (a full match means well-typed), compiled into _FAST when
+#: first asked for: most documents use a few of these datatypes, and compiling all of them
+#: took a tenth of the command line's start-up.
+_FAST_SOURCE: dict[str, str] = {}
 _FAST: dict[str, _Match] = {}
 #: Datatype IRI -> the exact check, run only on what the fast pattern rejected.
 _SLOW: dict[str, _Reason] = {}
 
 
 def _register(name: str, fast: str, slow: _Reason) -> None:
-    _FAST[_XSD + name] = re.compile(fast).fullmatch
+    _FAST_SOURCE[_XSD + name] = fast
     _SLOW[_XSD + name] = slow
 
 
@@ -107,7 +111,10 @@ def ill_typed(lexical: str, datatype: str) -> str | None:
         datatype = str.__str__(datatype)
     fast = _FAST.get(datatype)
     if fast is None:
-        return None
+        source = _FAST_SOURCE.get(datatype)
+        if source is None:
+            return None
+        fast = _FAST[datatype] = re.compile(source).fullmatch
     if fast(lexical) is not None:
         return None
     return _SLOW[datatype](lexical)
@@ -199,7 +206,7 @@ _DU_YEAR_MONTH: Final = r"(?:[0-9]+Y(?:[0-9]+M)?|[0-9]+M)"
 _DU_DAY_TIME: Final = rf"(?:[0-9]+D(?:{_DU_TIME})?|{_DU_TIME})"
 # durationLexicalRep ::= '-'? 'P' ((duYearMonthFrag duDayTimeFrag?) | duDayTimeFrag)
 _DURATION: Final = rf"-?P(?:{_DU_YEAR_MONTH}(?:{_DU_DAY_TIME})?|{_DU_DAY_TIME})"
-_DURATION_MATCH: Final = re.compile(_DURATION).fullmatch
+_DURATION_RE: Final = compiled_when_used(_DURATION)
 _DURATION_FORM: Final = "-PnYnMnDTnHnMnS, at least one part, T only before h/m/s"
 
 _exact("duration", _DURATION, f"not an xsd:duration ({_DURATION_FORM})")
@@ -210,7 +217,7 @@ def _restricted_duration(name: str, pattern: str, without: str) -> None:
     # gets the narrower reason.
     narrower = f"xsd:{name} has no {without}"
     syntax = f"not an xsd:{name} (an xsd:duration: {_DURATION_FORM})"
-    _register(name, pattern, lambda lexical: narrower if _DURATION_MATCH(lexical) else syntax)
+    _register(name, pattern, lambda lexical: narrower if _DURATION_RE().fullmatch(lexical) else syntax)
 
 
 _restricted_duration("yearMonthDuration", rf"-?P{_DU_YEAR_MONTH}", "days, hours, minutes or seconds")
@@ -308,11 +315,10 @@ def _fields_reason(match: re.Match[str]) -> str | None:
 
 
 def _temporal(name: str, fast: str, loose: str, form: str, *, needs_tz: bool = False) -> None:
-    loose_match = re.compile(loose).fullmatch
     syntax = f"not an xsd:{name} ({form})"
 
     def slow(lexical: str) -> str | None:
-        match = loose_match(lexical)
+        match = re.fullmatch(loose, lexical)  # re's cache keeps it compiled
         if match is None:
             return syntax
         reason = _fields_reason(match)
@@ -448,7 +454,7 @@ _exact(
 
 #: The datatype IRIs whose lexical space leaves some strings out: a literal of any other
 #: datatype is never ill-typed, and need not be unescaped to tell.
-CONSTRAINED: Final[frozenset[str]] = frozenset(_FAST)
+CONSTRAINED: Final[frozenset[str]] = frozenset(_FAST_SOURCE)
 #: The datatype IRIs :func:`ill_typed` knows; xsd:string is in the set as always well-typed.
 CHECKED: Final[frozenset[str]] = CONSTRAINED | {_XSD + "string"}
 
