@@ -31,6 +31,9 @@ run, variants interleaved round-robin so that drift affects them all alike):
   cost a parse leaves behind).
 * ``fastpath.py``  -- only with ``--fast-path``: counts (no timing) which statements and terms
   leave the parsers' fast paths for the full readers, by shape.
+* ``instructions.py`` -- only with ``--instructions``: instructions (``perf stat``) of
+  ``validate`` (against pyoxigraph's parse), ``iterparse`` and ``convert``, fresh processes:
+  work measured on a shared machine, where times are not.
 * ``sourcemap.py`` -- only with ``--source-map``: parsing with and without a SourceMap (time
   ratio, bytes per statement).
 * ``canon.py``     -- only with ``--canon``: RDFC-1.0 (``rdflib_strict.canon``) against
@@ -105,6 +108,7 @@ from data import (
 from diverse import DIVERSE_SIZES, diverse_inputs
 from fastpath import FastPathRow, fast_path_table, run_fast_path
 from fmt import fmt_table, run_fmt
+from instructions import InstructionRow, instructions_table, run_instructions
 from memory import memory_inputs, memory_table, memprobe, run_memory
 from parallel import ParallelRow, parallel_table, run_parallel
 from parse import parse_table, reference_parse, run_parsers
@@ -152,6 +156,8 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
         run_process(inp, args.runs or 3, args.process_rows, report.notes)
     if args.fast_path:
         run_fast_path(inp, args.fast_path_rows)
+    if args.instructions:
+        run_instructions(inp, args.instruction_rows)
 
 
 def render(report: Report, args: argparse.Namespace) -> str:
@@ -198,6 +204,17 @@ def render(report: Report, args: argparse.Namespace) -> str:
             "## Left by the fast paths (counts, not times)",
             "",
             fast_path_table(args.fast_path_rows),
+            "",
+        ]
+    if args.instruction_rows:
+        parts += [
+            "## Work in instructions (perf stat -e instructions:u, fresh process each)",
+            "",
+            instructions_table(args.instruction_rows),
+            "",
+            "ours G: user-space instructions of the whole process minus one that only imports "
+            "(PYTHONHASHSEED=0, one run: counts vary by under 1% between runs). pyoxigraph's "
+            "parse G: a process exhausting pyoxigraph.parse of the file, minus import pyoxigraph.",
             "",
         ]
     if args.process_rows:
@@ -312,6 +329,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="also count, by shape, the statements and terms the fast paths leave to the full readers",
     )
     ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count instructions (perf) of validate, iterparse and convert, validate against pyoxigraph",
+    )
+    ap.add_argument(
         "--source-map",
         action="store_true",
         help="also time parsing with a SourceMap and its bytes per statement",
@@ -337,6 +359,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args.parallel_rows: list[ParallelRow] = []
     args.process_rows: list[ProcessRow] = []
     args.fast_path_rows: list[FastPathRow] = []
+    args.instruction_rows: list[InstructionRow] = []
     return args
 
 
