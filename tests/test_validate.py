@@ -25,6 +25,7 @@ from clirun import run_cli, run_process
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from locations import repo_root
+from scaling import LINEAR_BOUND, growth
 from verdicts import Error, parser_verdict, validator_verdict
 
 from rdflib_strict import cli, parallel
@@ -379,6 +380,26 @@ def test_validator_gives_the_parsers_verdicts_on_long_literals(quads: bool, data
     for size in (None, 1, 3000):
         expected = parser_verdict(doc, fmt, None, size)[:2]
         assert validator_verdict(doc, fmt, None, size)[:2] == expected, (size, doc)
+
+
+@pytest.mark.parametrize("eol", ["\r", "\n", "\r\n"], ids=["CR", "LF", "CRLF"])
+def test_long_lines_are_validated_in_linear_time(eol: str) -> None:
+    # Lines of long literals among short ones, in a chunk of many: each line's literal is read
+    # within its line (a CR-only document has no LF to stop a search at), so the work grows
+    # with the document, not with its square.
+    body = "x\\u00E9 " * 150
+    long_line = f'<http://ex/s> <http://ex/p> "{body}"@en .{eol}'
+    short_line = f'<http://ex/s> <http://ex/p> "x" .{eol}'
+
+    def setup(n: int) -> Any:
+        doc = ((long_line + short_line) * n).encode()  # at 4n, one chunk of long lines
+
+        def validate() -> None:
+            assert LineValidator(False).check(ChunkReader(io.BytesIO(doc), "l")) == 2 * n
+
+        return validate
+
+    assert growth(setup, 100) < LINEAR_BOUND
 
 
 def test_long_literals_are_taken_without_the_precise_reader(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -96,11 +96,12 @@ def _long_literal_parts(quads: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(head), re.compile(tail)
 
 
-def _lines_are_long(src: str) -> bool:
+def _lines_are_long(src: str, has_cr: bool) -> bool:
     """Whether ``src`` is mostly lines longer than ``_LONG_LINE``, judged by its first 64 Ki
     characters (a guess: it only picks the faster path)."""
     sample = min(len(src), 1 << 16)
-    return sample > 2 * _LONG_LINE and src.count("\n", 0, sample) * _LONG_LINE < sample
+    ends = src.count("\n", 0, sample) + (src.count("\r", 0, sample) if has_cr else 0)
+    return sample > 2 * _LONG_LINE and ends * _LONG_LINE < sample
 
 
 #: What a validator hands a warning to: a ParseError placed on the literal.
@@ -152,7 +153,7 @@ class LineValidator(LineParser):
         has_cr = "\r" in src
         end = len(src)
         line_ends = line_end_counter(src)
-        long = self._long_statement(src, has_cr) if _lines_are_long(src) else None
+        long = self._long_statement(src, has_cr) if _lines_are_long(src, has_cr) else None
         find = src.find
 
         def fast(pos: int) -> int:
@@ -161,7 +162,11 @@ class LineValidator(LineParser):
                 if long is None:
                     m = run(src, pos)
                 else:  # a run would test each character of a long literal against a class
-                    if pos < end and find("\n", pos, pos + _LONG_LINE) < 0:
+                    if (
+                        pos < end
+                        and find("\n", pos, pos + _LONG_LINE) < 0
+                        and (not has_cr or find("\r", pos, pos + _LONG_LINE) < 0)
+                    ):
                         taken = long(pos)
                         if taken >= 0:
                             count += 1
@@ -199,7 +204,7 @@ class LineValidator(LineParser):
         or -1 if it is not such a statement (the caller's other paths take it).
 
         The body runs to the line's last '"' (nothing after a literal holds one, but a
-        comment may: then the tail does not match). It is valid when it holds no line end,
+        comment may: then the tail does not match), so it holds no line end. It is valid when
         every backslash in it opens a valid escape (read left to right, as the grammar reads
         them) and every '"' in it is escaped: after an odd number of backslashes."""
         if self._long_parts is None:
@@ -214,12 +219,17 @@ class LineValidator(LineParser):
                 return -1
             start = m.end()
             line_end = find("\n", start)
-            close = rfind('"', start, line_end if line_end >= 0 else len(src))
+            if line_end < 0:
+                line_end = len(src)
+            if has_cr:  # the line may end at a CR: the body reaches no further
+                cr = find("\r", start, line_end)
+                line_end = line_end if cr < 0 else cr
+            close = rfind('"', start, line_end)
             t = tail(src, close) if close >= 0 else None
             if t is None:
                 return -1
             text = escaped_text(src, start, close)  # never None: it may match the empty text
-            if text is None or text.end() != close or (has_cr and find("\r", start, close) >= 0):
+            if text is None or text.end() != close:
                 return -1
             quote = find('"', start, close)
             while quote >= 0:
