@@ -932,3 +932,20 @@ def test_turtle_agrees_with_oxigraph(doc: tuple[bytes, tuple[int, int] | None, i
     """The same for Turtle, with statements over several lines, comments inside them and long
     strings whose line ends are part of their value."""
     check_against_oxigraph("strict-turtle", doc)
+
+
+@pytest.mark.parametrize("eol", ["\r", "\n", "\r\n"], ids=["CR", "LF", "CRLF"])
+@pytest.mark.parametrize("fmt", ["strict-ntriples", "strict-nquads", "strict-turtle"])
+def test_a_backslash_ending_its_line_leaves_the_string_unterminated_there(
+    fmt: str, eol: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A '.' in the string pattern took the CR after the backslash as an escaped character:
+    # read whole, the string ran on into the next line and failed as "invalid escape"; read in
+    # chunks cut at the CR, it was unterminated. Now unterminated at the backslash, either way.
+    doc = '<http://ex/s> <http://ex/p> "t\\tq\\' + eol + '<http://ex/s> <http://ex/p> "plain" .' + eol
+    for size in (None, 1, 7, 64):
+        if size is not None:
+            small_chunks(monkeypatch, size, [])
+        e = error_of(doc.encode(), fmt)
+        assert (e.lineno, e.colno) == (1, 34), size
+        assert "unterminated string" in e.msg, (size, e.msg)

@@ -77,10 +77,12 @@ LANGTAG_BODY: Final = r"[a-zA-Z]+(?:-[a-zA-Z0-9]+)*"
 
 # [22] STRING_LITERAL_QUOTE ::= '"' ([^#x22#x5C#xA#xD] | ECHAR | UCHAR)* '"'
 # Unrolled so that a run of plain characters is one step; any escape is admitted here and
-# checked when decoded, so the fast path never rejects a valid escape.
-STRING_QUOTE_BODY: Final = r'[^"\\\n\r]*(?:\\.[^"\\\n\r]*)*'
+# checked when decoded, so the fast path never rejects a valid escape. No escape takes a line
+# end (a '.' would take a CR): a backslash ending its line leaves the string unterminated
+# there, whether or not a chunk of the input ends after it.
+STRING_QUOTE_BODY: Final = r'[^"\\\n\r]*(?:\\[^\n\r][^"\\\n\r]*)*'
 # [23] STRING_LITERAL_SINGLE_QUOTE ::= "'" ([^#x27#x5C#xA#xD] | ECHAR | UCHAR)* "'"
-STRING_SINGLE_QUOTE_BODY: Final = r"[^'\\\n\r]*(?:\\.[^'\\\n\r]*)*"
+STRING_SINGLE_QUOTE_BODY: Final = r"[^'\\\n\r]*(?:\\[^\n\r][^'\\\n\r]*)*"
 # [25] STRING_LITERAL_LONG_QUOTE ::= '"""' (('"' | '""')? ([^"\] | ECHAR | UCHAR))* '"""'
 # [24] STRING_LITERAL_LONG_SINGLE_QUOTE ::= "'''" (("'" | "''")? ([^'\] | ECHAR | UCHAR))* "'''"
 # Unrolled: a run of ordinary characters is one step; a quote is taken only when it does not
