@@ -23,6 +23,7 @@ from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_ca
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY
 from ..syntax.iri import (
     PLAIN_HTTP_IRI_SHAPE,
+    all_common_http_iris,
     all_plain_http_iris,
     iri_error,
     is_common_iri,
@@ -187,7 +188,7 @@ class TermWriter:
         """
         iris, nodes = self.new_iris, self.new_bnodes
         ok = True
-        if iris and not all_plain_http_iris(iris):
+        if iris and not all_common_http_iris(iris) and not all_plain_http_iris(iris):
             joined = "\n" + "\n".join(iris)
             uncommon = (
                 [m["line"] for m in _UNCOMMON_IRI.finditer(joined)]
