@@ -225,16 +225,16 @@ class TermWriter:
         # Printable and free of '"' and '\\' is written as it is (every character to escape is
         # a control, a noncharacter or a surrogate, none printable): three C scans, a third
         # of the regex's cost. Not when non-ASCII is escaped, nor a verdict when it fails.
-        if (
-            self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable()
-        ) or self._care(lexical) is None:
-            body = '"' + lexical + '"'
-        elif has_surrogate(lexical):
-            raise SerializeError(
-                "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
-            )
-        else:
-            body = '"' + escape_string(lexical, self.ascii_only) + '"'
+        if not (
+            (self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable())
+            or self._care(lexical) is None
+        ):
+            if has_surrogate(lexical):
+                raise SerializeError(
+                    "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
+                )
+            lexical = escape_string(lexical, self.ascii_only)
+        # Each text is built by one f-string: a concatenation apiece cost a new string each.
         lang = term.language
         if lang is not None:
             # rdflib's own Literal has no base direction (asking it raises AttributeError,
@@ -244,17 +244,17 @@ class TermWriter:
             )
             if direction is None:
                 tag = self._langs.get(lang)
-                return body + "@" + (tag if tag is not None else self._lang(lang, term, statement))
+                return f'"{lexical}"@{tag if tag is not None else self._lang(lang, term, statement)}'
             if not self.version.rdf12:
                 raise SerializeError(not_rdf11_term("a base direction"), term, statement)
-            return body + "@" + self._lang(lang, term, statement) + "--" + direction
+            return f'"{lexical}"@{self._lang(lang, term, statement)}--{direction}'
         datatype = term.datatype
         if datatype is None:
-            return body
+            return f'"{lexical}"'
         # The suffix by the datatype's text: type(datatype) is URIRef here compares as
         # rdflib's equality would, in C, and the checks below run once per datatype.
         suffix = self._typed.get(str(datatype)) if type(datatype) is URIRef else None
-        return body + (suffix if suffix is not None else self._datatype(datatype, term, statement))
+        return f'"{lexical}"{suffix if suffix is not None else self._datatype(datatype, term, statement)}'
 
     def _datatype(self, datatype: URIRef, term: Literal, statement: Quoted | None) -> str:
         """``^^<datatype>`` ("" for xsd:string in canonical output), checked; cached by text."""
