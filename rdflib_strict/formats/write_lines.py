@@ -201,11 +201,13 @@ _CHUNK = 1024  # lines: about 100 KB of output (512 to 8192 measure the same, 32
 # with long literals, whose runs of _CHUNK statements and lines are held at once
 
 
-# The loops below are the writers' hot path. An exact URIRef is looked up by its text in the
-# TermWriter's cache of checked IRIs (C-level hashing and comparison). A miss is written as it
-# is and checked with the rest of its batch of lines (TermWriter.settle: one regex call for a
-# thousand IRIs); a batch that fails is written again by the checking loop (_checked_entries),
-# which raises at the first bad statement, as a writer checking term by term would. Literals go
+# The loops below are the writers' hot path. An exact URIRef is looked up by its text (C-level
+# hashing and comparison): the index loop asks TermWriter.known_iris and spells "<IRI>" into
+# the line itself (a new subject then costs no IRIREF string: most subjects of a dump are new),
+# the triple loop asks TermWriter's cache of IRIREFs. A miss is written as it is and checked with
+# the rest of its batch of lines (TermWriter.settle: C-level scans over a thousand IRIs); a batch
+# that fails is written again by a checking loop (_checked_entries, _checked_triples), which
+# raises at the first bad statement, as a writer checking term by term would. Literals go
 # straight to TermWriter.literal (most literals occur once): the dispatch of ``object`` costs a
 # call.
 
@@ -283,8 +285,8 @@ def _unchecked_entries(
     entries: Iterator[Entry], batch: list[Entry], end: str, terms: TermWriter, out: _Lines
 ) -> bool:
     """Lines for entries until a batch is full, new IRIs and nodes unchecked; False at the end."""
-    iris = terms.iris
-    iris_get = iris.get
+    known = terms.known_iris
+    know = known.add
     new_iri = terms.new_iris.append
     nodes = terms.bnodes
     nodes_get = nodes.get
@@ -306,19 +308,19 @@ def _unchecked_entries(
             if type(p) is not URIRef:
                 raise _Unchecked
             k = str(p)
-            b = iris_get(k)
-            if b is None:
-                b = iris[k] = f"<{k}>"
+            if k not in known:
+                know(k)
                 new_iri(k)
+            b = f"<{k}>"
             last = p
         if type(o) is Literal:
             c = literal(o, None)
         elif type(o) is URIRef:
             k = str(o)
-            c = iris_get(k)
-            if c is None:
-                c = iris[k] = f"<{k}>"
+            if k not in known:
+                know(k)
                 new_iri(k)
+            c = f"<{k}>"
         elif type(o) is BNode:
             k = str(o)
             c = nodes_get(k)
@@ -330,18 +332,18 @@ def _unchecked_entries(
         for s in subjects:
             k = str(s)
             if type(s) is URIRef:
-                a = iris_get(k)
-                if a is None:
-                    a = iris[k] = f"<{k}>"
+                if k not in known:
+                    know(k)
                     new_iri(k)
+                append(f"<{k}> {b} {c}{end}")
             elif type(s) is BNode:
                 a = nodes_get(k)
                 if a is None:
                     a = nodes[k] = "_:" + k
                     new_node(k)
+                append(f"{a} {b} {c}{end}")
             else:
                 raise _Unchecked
-            append(f"{a} {b} {c}{end}")
         if len(lines) >= limit:
             return True  # flushed once settled
     return False

@@ -106,6 +106,10 @@ class TermWriter:
         #: IRIs and blank node ids put in ``iris`` and ``bnodes`` as they are (``<iri>``,
         #: ``_:id``) and written, not checked yet: ``settle`` checks them.
         self.new_iris: list[str] = []
+        #: IRIs a writer's unchecked index loop wrote as they are: valid, or in ``new_iris``
+        #: until ``settle``. A set, not ``iris``: when ``unchecked_ok`` an IRIREF is always
+        #: ``<IRI>``, so the loop builds a line from the IRI itself (no IRIREF string apiece).
+        self.known_iris: set[str] = set()
         self.new_bnodes: list[str] = []
         #: A datatype IRI's text -> the literal's suffix (``^^<IRI>``), checked.
         self._typed: dict[str, str] = {}
@@ -199,6 +203,7 @@ class TermWriter:
             for key in uncommon:
                 if not _valid_iri(key):
                     self.iris.pop(key, None)
+                    self.known_iris.discard(key)
                     ok = False
         if nodes:
             joined = "\n" + "\n".join(nodes)
@@ -217,7 +222,7 @@ class TermWriter:
 
     def trim(self) -> None:
         """Bound the caches of checked terms (writers call it once per batch)."""
-        trim_caches(self.iris, self._langs, self._typed, self.bnodes)
+        trim_caches(self.iris, self.known_iris, self._langs, self._typed, self.bnodes)
 
     def literal(self, term: Literal, statement: Quoted | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""
