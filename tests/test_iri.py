@@ -13,6 +13,7 @@ from scaling import LINEAR_BOUND, growth
 from rdflib_strict.syntax.iri import (
     NOT_UCSCHAR,
     _remove_dot_segments,
+    all_common_http_iris,
     all_plain_http_iris,
     iri_error,
     is_absolute,
@@ -598,3 +599,79 @@ def test_not_ucschar_finds_exactly_what_no_bmp_ucschar_is() -> None:
         if not (0xA0 <= c <= 0xD7FF or 0xF900 <= c <= 0xFDCF or 0xFDF0 <= c <= 0xFFEF)
     }
     assert found == expected
+
+
+# --- all_common_http_iris: the skeleton check of a batch of new IRIs ---------------------------
+
+
+def test_common_http_batches_pass_whole() -> None:
+    batch = [
+        "http://example.org/a",
+        "https://example.org/b/c%2Fd%c3%a9?q=1&r=%41#frag/?:@",
+        "http://www.w3.org/2000/01/rdf-schema#label",
+        "http://example.org/x:y@z!$&'()*+,;=~_.-?a?b/c#d?e",
+        "https://zh.wikipedia.org/wiki/图谱·Ωmega",
+        "http://a-b.c+d/",
+        "httpx://example.org/a",  # any scheme starting "http", as the grammar allows
+        "http:a//b/c",  # a rootless path: valid, and its skeleton is that of "http://a/b"
+    ]
+    assert all_common_http_iris(batch)
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        "http://example.org/a%zz",  # not a percent-escape
+        "http://example.org/a%2",
+        "http://example.org/a#b#c",  # two fragments
+        "http://example.org/a b",
+        "http://example.org/a<b",
+        "http://example.org/a\nhttp://example.org/b",  # a line feed inside the IRI
+        "http://example.org/a\nb",
+        "http://example.org/\x85",  # a C1 control
+        "http://example.org/\ue000",  # private use: in a query only, left to iri_error
+        "http://example.org/\ufdd0",  # a noncharacter
+        "http://example.org/\U00010000",  # astral: left to iri_error
+        "http://example.org/\ud800",  # a lone surrogate
+        "1http://example.org/",  # a scheme starts with a letter
+        "htt_p://example.org/",
+        "Xhttp://example.org/",
+        "ftp://example.org/",
+        "http://exa_mple.org/x",  # valid, but for the other checks
+        "http://example.org:8080/x",
+        "http://user@example.org/x",
+        "http://example.org",  # no path
+        "http://example.org?q",
+        "",
+    ],
+)
+def test_one_odd_iri_fails_the_common_batch(odd: str) -> None:
+    assert not all_common_http_iris(["http://example.org/x", odd, "http://example.org/y"])
+
+
+_COMMON_PIECES = [
+    *_PLAIN_PIECES,
+    "http:",
+    "http:/",
+    "//",
+    "h",
+    "X",
+    "+",
+    "~",
+    "<",
+    " ",
+    "\n",
+    "·",
+    "\x85",
+    "\ue000",
+    "\ufdd0",
+    "\uffff",
+    "\U00010000",
+    "\ud800",
+]
+
+
+@given(st.lists(st.lists(st.sampled_from(_COMMON_PIECES), max_size=8).map("".join), max_size=4))
+def test_a_common_batch_that_passes_holds_only_valid_iris(batch: list[str]) -> None:
+    if all_common_http_iris(batch):
+        assert [iri for iri in batch if iri_error(iri) is not None] == []

@@ -218,6 +218,57 @@ def test_a_bad_iri_deep_in_a_large_graph_raises_at_its_statement(fmt: str) -> No
     assert tuple(info.value.statement[:3]) == (EX.s1500, EX.q, URIRef("http://example.org/a b"))
 
 
+@pytest.mark.parametrize("fmt", ["strict-ntriples", "strict-nquads"])
+def test_a_bad_subject_iri_deep_in_a_large_graph_raises_at_its_statement(fmt: str) -> None:
+    # The index loop spells a subject "<IRI>" into its line without an IRIREF of its own;
+    # a new one is still checked with its batch.
+    g = Graph() if fmt == "strict-ntriples" else Dataset()
+    bad = URIRef("http://example.org/a b")
+    for i in range(3000):
+        g.add((EX[f"s{i}"], EX.p, Literal(i)))
+        if i == 1500:
+            g.add((bad, EX.p, Literal("bad")))
+    g.add((EX.s7, EX.q, EX.s9))  # an IRI met before as a subject, now an object
+    with pytest.raises(SerializeError) as info:
+        g.serialize(format=fmt)
+    assert info.value.term == bad
+    assert info.value.statement is not None
+    assert tuple(info.value.statement[:3]) == (bad, EX.p, Literal("bad"))
+    g.remove((bad, None, None))
+    assert f"<{EX}s7> <{EX}q> <{EX}s9> ." in g.serialize(format=fmt)
+
+
+def test_named_graphs_read_as_triples_raise_at_the_bad_statement() -> None:
+    # A Dataset's named graphs are written from their triples, new terms checked a batch at
+    # a time as from the index: a bad IRI deep in them still names its statement and graph.
+    ds = Dataset()
+    bad = URIRef("http://example.org/a b")
+    for i in range(3000):
+        ds.graph(EX[f"g{i // 20}"]).add((EX[f"s{i}"], EX.p, Literal(i)))
+        if i == 1500:
+            ds.graph(EX[f"g{i // 20}"]).add((EX[f"s{i}"], EX.q, bad))
+    with pytest.raises(SerializeError) as info:
+        ds.serialize(format="strict-nquads")
+    assert info.value.term == bad
+    assert info.value.statement is not None
+    assert tuple(info.value.statement) == (EX.s1500, EX.q, bad, EX.g75)
+
+
+def test_named_graphs_read_as_triples_relabel_odd_blank_nodes_consistently() -> None:
+    ds = Dataset()
+    for name in (EX.g1, EX.g2):
+        for i in range(3):
+            ds.graph(name).add((BNode(f"b{i}"), EX.p, Literal(f"{name}{i}")))
+        ds.graph(name).add((BNode("a b"), EX.p, BNode("-x")))
+        ds.graph(name).add((EX.s, EX.p, URIRef("http://example.org/#f?q=%41")))
+    out = ds.serialize(format="strict-nquads")
+    odd = re.findall(r"^_:(\S+) <[^>]*> _:(\S+) <[^>]*> \.$", out, re.MULTILINE)
+    assert odd == [("r1", "r2"), ("r1", "r2")]
+    assert out.count("<http://example.org/#f?q=%41>") == 2
+    assert all(f"_:b{i} " in out for i in range(3))
+    assert_round_trip(ds, "strict-nquads")
+
+
 # --- the batch checks' shortcuts (all_plain_http_iris, ASCII labels, printable literals) --------
 
 

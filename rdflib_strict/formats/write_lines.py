@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping
-from typing import IO, Final
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from itertools import chain, repeat
+from typing import IO, Final, TypeVar
 
 from rdflib.term import BNode, Literal, Node, URIRef
 
@@ -200,16 +201,20 @@ _CHUNK = 1024  # lines: about 100 KB of output (512 to 8192 measure the same, 32
 # with long literals, whose runs of _CHUNK statements and lines are held at once
 
 
-# The loops below are the writers' hot path. An exact URIRef is looked up by its text in the
-# TermWriter's cache of checked IRIs (C-level hashing and comparison). A miss is written as it
-# is and checked with the rest of its batch of lines (TermWriter.settle: one regex call for a
-# thousand IRIs); a batch that fails is written again by the checking loop (_checked_entries),
-# which raises at the first bad statement, as a writer checking term by term would. Literals go
+# The loops below are the writers' hot path. An exact URIRef is looked up by its text (C-level
+# hashing and comparison): the index loop asks TermWriter.known_iris and spells "<IRI>" into
+# the line itself (a new subject then costs no IRIREF string: most subjects of a dump are new),
+# the triple loop asks TermWriter's cache of IRIREFs. A miss is written as it is and checked with
+# the rest of its batch of lines (TermWriter.settle: C-level scans over a thousand IRIs); a batch
+# that fails is written again by a checking loop (_checked_entries, _checked_triples), which
+# raises at the first bad statement, as a writer checking term by term would. Literals go
 # straight to TermWriter.literal (most literals occur once): the dispatch of ``object`` costs a
 # call.
 
-#: One object of a predicate and its subjects: ``ByPredicate``'s index, flattened.
-Entry = tuple[Node, Node, Collection[Node]]
+#: A predicate, one of its objects and that object's subjects: ``ByPredicate``'s index,
+#: flattened (``p, (o, subjects)``; subjects may be empty: Memory.remove leaves emptied index
+#: entries behind).
+Entry = tuple[Node, tuple[Node, Collection[Node]]]
 
 
 class _Unchecked(Exception):
@@ -217,10 +222,8 @@ class _Unchecked(Exception):
 
 
 def _entries(pos: Mapping[Node, Mapping[Node, Collection[Node]]]) -> Iterator[Entry]:
-    for p, by_object in pos.items():
-        for o, subjects in by_object.items():
-            if subjects:  # Memory.remove leaves emptied index entries behind
-                yield p, o, subjects
+    # C-level iterators: a generator's resumption cost some 350 instructions an entry.
+    return chain.from_iterable(zip(repeat(p), by_object.items()) for p, by_object in pos.items())
 
 
 def _by_predicate(
@@ -232,22 +235,48 @@ def _by_predicate(
 ) -> None:
     """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``)."""
     entries = _entries(pos)
-    if not terms.unchecked_ok:
+    if terms.unchecked_ok:
+        _in_batches(entries, _unchecked_entries, _checked_entries, end, label, terms, out)
+    else:
         _checked_entries(entries, end, label, terms, out)
-        return
+
+
+def _by_triple(
+    triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: _Lines
+) -> None:
+    if terms.unchecked_ok:
+        _in_batches(iter(triples), _unchecked_triples, _checked_triples, end, label, terms, out)
+    else:
+        _checked_triples(triples, end, label, terms, out)
+
+
+_Item = TypeVar("_Item", Entry, Triple)
+
+
+def _in_batches(
+    items: Iterator[_Item],
+    unchecked: Callable[[Iterator[_Item], list[_Item], str, TermWriter, _Lines], bool],
+    checked: Callable[[Iterable[_Item], str, Node | None, TermWriter, _Lines], None],
+    end: str,
+    label: Node | None,
+    terms: TermWriter,
+    out: _Lines,
+) -> None:
+    """Lines for items a batch at a time: written unchecked, then the batch's new terms
+    settled; a batch that does not settle is written again by the checking loop."""
     more = True
     while more:
-        batch: list[Entry] = []
+        batch: list[_Item] = []
         start = len(out.lines)
         try:
-            more = _unchecked_entries(entries, batch, end, terms, out)
+            more = unchecked(items, batch, end, terms, out)
             settled = terms.settle()
         except (SerializeError, _Unchecked):
             terms.settle()  # caches what is valid, labels nodes in the order met
             settled = False
         if not settled:
             del out.lines[start:]
-            _checked_entries(batch, end, label, terms, out)  # flushes where the batch ended
+            checked(batch, end, label, terms, out)  # flushes where the batch ended
         elif len(out.lines) >= out.limit:
             out.flush()
 
@@ -256,8 +285,8 @@ def _unchecked_entries(
     entries: Iterator[Entry], batch: list[Entry], end: str, terms: TermWriter, out: _Lines
 ) -> bool:
     """Lines for entries until a batch is full, new IRIs and nodes unchecked; False at the end."""
-    iris = terms.iris
-    iris_get = iris.get
+    known = terms.known_iris
+    know = known.add
     new_iri = terms.new_iris.append
     nodes = terms.bnodes
     nodes_get = nodes.get
@@ -272,24 +301,26 @@ def _unchecked_entries(
     c: str | None
     for entry in entries:
         batch.append(entry)
-        p, o, subjects = entry
+        p, (o, subjects) = entry
+        if not subjects:
+            continue
         if p is not last:
             if type(p) is not URIRef:
                 raise _Unchecked
             k = str(p)
-            b = iris_get(k)
-            if b is None:
-                b = iris[k] = "<" + k + ">"
+            if k not in known:
+                know(k)
                 new_iri(k)
+            b = f"<{k}>"
             last = p
         if type(o) is Literal:
             c = literal(o, None)
         elif type(o) is URIRef:
             k = str(o)
-            c = iris_get(k)
-            if c is None:
-                c = iris[k] = "<" + k + ">"
+            if k not in known:
+                know(k)
                 new_iri(k)
+            c = f"<{k}>"
         elif type(o) is BNode:
             k = str(o)
             c = nodes_get(k)
@@ -298,22 +329,21 @@ def _unchecked_entries(
                 new_node(k)
         else:
             raise _Unchecked
-        tail = f" {b} {c}{end}"
         for s in subjects:
             k = str(s)
             if type(s) is URIRef:
-                a = iris_get(k)
-                if a is None:
-                    a = iris[k] = "<" + k + ">"
+                if k not in known:
+                    know(k)
                     new_iri(k)
+                append(f"<{k}> {b} {c}{end}")
             elif type(s) is BNode:
                 a = nodes_get(k)
                 if a is None:
                     a = nodes[k] = "_:" + k
                     new_node(k)
+                append(f"{a} {b} {c}{end}")
             else:
                 raise _Unchecked
-            append(a + tail)
         if len(lines) >= limit:
             return True  # flushed once settled
     return False
@@ -330,7 +360,9 @@ def _checked_entries(
     lines = out.lines
     append = lines.append
     limit = out.limit
-    for p, o, subjects in entries:
+    for p, (o, subjects) in entries:
+        if not subjects:
+            continue
         b = iris_get(str(p)) if type(p) is URIRef else None
         if b is None:
             b = terms.predicate(p, (next(iter(subjects)), p, o, label))
@@ -359,9 +391,10 @@ def _object_text(o: Node, terms: TermWriter) -> str:
     return terms.object(o, None)
 
 
-def _by_triple(
+def _checked_triples(
     triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: _Lines
 ) -> None:
+    """Lines for triples, each term checked before its line is written."""
     iris_get = terms.iris.get
     iri = terms.iri
     bnode = terms.bnode
@@ -386,3 +419,68 @@ def _by_triple(
         append(f"{a} {b} {c}{end}")
         if len(lines) >= limit:
             out.flush()
+
+
+def _unchecked_triples(
+    triples: Iterator[Triple], batch: list[Triple], end: str, terms: TermWriter, out: _Lines
+) -> bool:
+    """Lines for triples until a batch is full, new IRIs and nodes unchecked; False at the end.
+
+    ``_unchecked_entries`` for a graph read as triples (a Dataset's named graphs).
+    """
+    iris = terms.iris
+    iris_get = iris.get
+    new_iri = terms.new_iris.append
+    nodes = terms.bnodes
+    nodes_get = nodes.get
+    new_node = terms.new_bnodes.append
+    literal = terms.literal
+    lines = out.lines
+    append = lines.append
+    limit = out.limit
+    a: str | None
+    b: str | None
+    c: str | None
+    for triple in triples:
+        batch.append(triple)
+        s, p, o = triple
+        k = str(s)
+        if type(s) is URIRef:
+            a = iris_get(k)
+            if a is None:
+                a = iris[k] = f"<{k}>"
+                new_iri(k)
+        elif type(s) is BNode:
+            a = nodes_get(k)
+            if a is None:
+                a = nodes[k] = "_:" + k
+                new_node(k)
+        else:
+            raise _Unchecked
+        if type(p) is not URIRef:
+            raise _Unchecked
+        k = str(p)
+        b = iris_get(k)
+        if b is None:
+            b = iris[k] = f"<{k}>"
+            new_iri(k)
+        if type(o) is Literal:
+            c = literal(o, None)
+        else:
+            k = str(o)
+            if type(o) is URIRef:
+                c = iris_get(k)
+                if c is None:
+                    c = iris[k] = f"<{k}>"
+                    new_iri(k)
+            elif type(o) is BNode:
+                c = nodes_get(k)
+                if c is None:
+                    c = nodes[k] = "_:" + k
+                    new_node(k)
+            else:
+                raise _Unchecked
+        append(f"{a} {b} {c}{end}")
+        if len(lines) >= limit:
+            return True  # flushed once settled
+    return False

@@ -23,6 +23,7 @@ from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_ca
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY, compiled_when_used
 from ..syntax.iri import (
     PLAIN_HTTP_IRI_SHAPE,
+    all_common_http_iris,
     all_plain_http_iris,
     iri_error,
     is_common_iri,
@@ -105,6 +106,10 @@ class TermWriter:
         #: IRIs and blank node ids put in ``iris`` and ``bnodes`` as they are (``<iri>``,
         #: ``_:id``) and written, not checked yet: ``settle`` checks them.
         self.new_iris: list[str] = []
+        #: IRIs a writer's unchecked index loop wrote as they are: valid, or in ``new_iris``
+        #: until ``settle``. A set, not ``iris``: when ``unchecked_ok`` an IRIREF is always
+        #: ``<IRI>``, so the loop builds a line from the IRI itself (no IRIREF string apiece).
+        self.known_iris: set[str] = set()
         self.new_bnodes: list[str] = []
         #: A datatype IRI's text -> the literal's suffix (``^^<IRI>``), checked.
         self._typed: dict[str, str] = {}
@@ -187,7 +192,7 @@ class TermWriter:
         """
         iris, nodes = self.new_iris, self.new_bnodes
         ok = True
-        if iris and not all_plain_http_iris(iris):
+        if iris and not all_common_http_iris(iris) and not all_plain_http_iris(iris):
             joined = "\n" + "\n".join(iris)
             uncommon = (
                 [m["line"] for m in _UNCOMMON_IRI.finditer(joined)]
@@ -198,6 +203,7 @@ class TermWriter:
             for key in uncommon:
                 if not _valid_iri(key):
                     self.iris.pop(key, None)
+                    self.known_iris.discard(key)
                     ok = False
         if nodes:
             joined = "\n" + "\n".join(nodes)
@@ -216,7 +222,7 @@ class TermWriter:
 
     def trim(self) -> None:
         """Bound the caches of checked terms (writers call it once per batch)."""
-        trim_caches(self.iris, self._langs, self._typed, self.bnodes)
+        trim_caches(self.iris, self.known_iris, self._langs, self._typed, self.bnodes)
 
     def literal(self, term: Literal, statement: Quoted | None) -> str:
         """The literal in N-Triples syntax (writers cache the result per term)."""
@@ -224,16 +230,16 @@ class TermWriter:
         # Printable and free of '"' and '\\' is written as it is (every character to escape is
         # a control, a noncharacter or a surrogate, none printable): three C scans, a third
         # of the regex's cost. Not when non-ASCII is escaped, nor a verdict when it fails.
-        if (
-            self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable()
-        ) or self._care(lexical) is None:
-            body = '"' + lexical + '"'
-        elif has_surrogate(lexical):
-            raise SerializeError(
-                "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
-            )
-        else:
-            body = '"' + escape_string(lexical, self.ascii_only) + '"'
+        if not (
+            (self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable())
+            or self._care(lexical) is None
+        ):
+            if has_surrogate(lexical):
+                raise SerializeError(
+                    "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
+                )
+            lexical = escape_string(lexical, self.ascii_only)
+        # Each text is built by one f-string: a concatenation apiece cost a new string each.
         lang = term.language
         if lang is not None:
             # rdflib's own Literal has no base direction (asking it raises AttributeError,
@@ -243,17 +249,17 @@ class TermWriter:
             )
             if direction is None:
                 tag = self._langs.get(lang)
-                return body + "@" + (tag if tag is not None else self._lang(lang, term, statement))
+                return f'"{lexical}"@{tag if tag is not None else self._lang(lang, term, statement)}'
             if not self.version.rdf12:
                 raise SerializeError(not_rdf11_term("a base direction"), term, statement)
-            return body + "@" + self._lang(lang, term, statement) + "--" + direction
+            return f'"{lexical}"@{self._lang(lang, term, statement)}--{direction}'
         datatype = term.datatype
         if datatype is None:
-            return body
+            return f'"{lexical}"'
         # The suffix by the datatype's text: type(datatype) is URIRef here compares as
         # rdflib's equality would, in C, and the checks below run once per datatype.
         suffix = self._typed.get(str(datatype)) if type(datatype) is URIRef else None
-        return body + (suffix if suffix is not None else self._datatype(datatype, term, statement))
+        return f'"{lexical}"{suffix if suffix is not None else self._datatype(datatype, term, statement)}'
 
     def _datatype(self, datatype: URIRef, term: Literal, statement: Quoted | None) -> str:
         """``^^<datatype>`` ("" for xsd:string in canonical output), checked; cached by text."""
