@@ -17,7 +17,7 @@ from typing import IO, Any, Final
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import STRING_ESCAPED, escape_string, unescape_string
-from ..syntax.grammar import UCHAR_SCALAR
+from ..syntax.grammar import ESCAPE_SCALAR
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
 from .line_patterns import plain_run
@@ -31,7 +31,7 @@ __all__ = ["LineConverter"]
 # it escapes (it would escape them), ECHARs and UCHARs of scalar values (it decodes them, then
 # writes only those it must, its own way).
 _WRITTEN_CHAR: Final = f"[^{STRING_ESCAPED}]*"
-_WRITTEN_BODY: Final = rf"{_WRITTEN_CHAR}(?:\\(?:[tbnrf\"'\\]|{UCHAR_SCALAR}){_WRITTEN_CHAR})*"
+_WRITTEN_BODY: Final = rf"{_WRITTEN_CHAR}(?:\\(?:{ESCAPE_SCALAR}){_WRITTEN_CHAR})*"
 
 
 def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:

@@ -18,9 +18,9 @@ from typing import Final, Literal
 
 from ..syntax.grammar import (
     ASCII_BLANK_NODE_LABEL_BODY,
+    ESCAPE_SCALAR,
     LANGTAG_SIMPLE,
     NOT_LANG_DATATYPE,
-    UCHAR_SCALAR,
     WS_LINE,
     run_of,
 )
@@ -43,7 +43,7 @@ STATEMENT_END: Final = rf"\.{WS_LINE}(?:#[^\r\n]*)?(?:[\r\n]+|\Z)"
 # [22] STRING_LITERAL_QUOTE's body with exactly the escapes ECHAR and UCHAR allow, the UCHARs
 # of scalar values only: an escape of anything else is left to the precise reader, which
 # says why.
-STRICT_STRING_BODY: Final = rf'[^"\\\n\r]*(?:\\(?:[tbnrf"\'\\]|{UCHAR_SCALAR})[^"\\\n\r]*)*'
+STRICT_STRING_BODY: Final = rf'[^"\\\n\r]*(?:\\(?:{ESCAPE_SCALAR})[^"\\\n\r]*)*'
 
 #: What a statement pattern captures: nothing; the literal's lexical form, datatype and
 #: language tag; every term's parts in order (subject IRI or label, predicate, object IRI,

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
-from ..syntax.grammar import LANGTAG_BODY, UCHAR_SCALAR, WS_LINE
+from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, WS_LINE
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
@@ -84,7 +84,7 @@ _LONG_LINE: Final = 512
 # it tests each character against one other only, a loop several times faster than a class.
 # Possessive where re has it (3.11): nothing to backtrack into, 5% fewer instructions a line.
 _ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
-_ESCAPED_TEXT: Final = re.compile(rf"(?:[^\\]*{_ONCE}\\(?:[tbnrf\"'\\]|{UCHAR_SCALAR}))*{_ONCE}[^\\]*{_ONCE}")
+_ESCAPED_TEXT: Final = re.compile(rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*{_ONCE}")
 
 
 def _long_literal_parts(quads: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .errors import ErrorKind, SpanError
-from .grammar import UCHAR_SCALAR
+from .grammar import ESCAPE_SCALAR
 from .messages import bad_iri_escape
 
 __all__ = [
@@ -63,7 +63,7 @@ def _decode_string_escape(m: re.Match[str]) -> str:
 # further escapes, such as \x41 or a backslash before a line end, each start with a backslash
 # this finds). So is a backslash made text by an escaped one before it (``\\x``, an escaped
 # backslash then x): such a string takes the exact decoder, as do those with errors.
-_UNSURE_ESCAPE: Final = re.compile(rf"\\(?![tbnrf\"'\\]|{UCHAR_SCALAR})")
+_UNSURE_ESCAPE: Final = re.compile(rf"\\(?!{ESCAPE_SCALAR})")
 
 
 def unescape_string(s: str) -> str:

@@ -39,6 +39,9 @@ _NO_SURROGATE: Final = "(?![dD][89a-fA-F])"
 UCHAR_SCALAR: Final = (
     rf"u{_NO_SURROGATE}[0-9A-Fa-f]{{4}}|U(?:0000{_NO_SURROGATE}|000[1-9A-Fa-f]|0010)[0-9A-Fa-f]{{4}}"
 )
+# [159s] ECHAR or a UCHAR of a scalar value, after its backslash: the escapes the fast paths
+# take (any other goes to a precise reader or decoder, which says why).
+ESCAPE_SCALAR: Final = rf"[tbnrf\"'\\]|{UCHAR_SCALAR}"
 
 # [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
 # [139s] PNAME_NS ::= PN_PREFIX? ':'
