@@ -24,7 +24,7 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, parsed
 
 from rdflib_strict import ParseError
 from rdflib_strict.edge import source as edge_source
-from rdflib_strict.formats.lines import NQUADS_RE, NTRIPLES_RE, LineParser
+from rdflib_strict.formats.lines import LineParser, nquads_re, ntriples_re
 from rdflib_strict.formats.terms import Terms
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.grammar import ASCII_BLANK_NODE_LABEL_BODY, BLANK_NODE_LABEL_BODY
@@ -760,10 +760,10 @@ def test_fast_and_slow_path_agree_nquads(line: str) -> None:
 
 def test_fast_path_is_exercised() -> None:
     # The agreement tests above only mean something if the one-regex path takes common lines.
-    assert NTRIPLES_RE.match(f'{S} {P} "x"@en .\n')
-    assert NQUADS_RE.match(f"_:a {P} {O} <http://example/g> .")
+    assert ntriples_re().match(f'{S} {P} "x"@en .\n')
+    assert nquads_re().match(f"_:a {P} {O} <http://example/g> .")
     # Escaped IRIs are taken too, and decoded when first seen.
-    assert NTRIPLES_RE.match(f"<http://example/\\u00E9> {P} {O} .")
+    assert ntriples_re().match(f"<http://example/\\u00E9> {P} {O} .")
     assert set(nt(f"<http://example/\\u00E9> {P} {O} .\n").subjects()) == {URIRef("http://example/\u00e9")}
 
 

@@ -36,11 +36,12 @@ from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError, SpanError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
-    BLANK_NODE_LABEL_RE,
     LANGTAG_BODY,
     LANGTAG_RE,
     STRING_QUOTE_BODY,
     WS_LINE,
+    blank_node_label_re,
+    compiled_when_used,
 )
 from ..syntax.messages import (
     BASE_DIRECTION,
@@ -77,22 +78,23 @@ Fast = Callable[[int], int]
 _IRI_FAST: Final = "[^>]*"
 
 
-def _fast_statement(quads: bool, end: str, groups: Groups) -> re.Pattern[str]:
-    """A statement with the fast path's term shapes (any string, any tag)."""
-    return re.compile(
+def _fast_statement(quads: bool, end: str, groups: Groups) -> Callable[[], re.Pattern[str]]:
+    """A statement with the fast path's term shapes (any string, any tag), compiled when
+    first used (each takes milliseconds, and a run needs one of the four)."""
+    return compiled_when_used(
         statement_pattern(
             iri=_IRI_FAST, string=STRING_QUOTE_BODY, langtag=LANGTAG_BODY, graph=quads, end=end, groups=groups
         )
     )
 
 
-NTRIPLES_RE: Final = _fast_statement(False, STATEMENT_END, "terms")
-NQUADS_RE: Final = _fast_statement(True, STATEMENT_END, "terms")
+ntriples_re: Final = _fast_statement(False, STATEMENT_END, "terms")
+nquads_re: Final = _fast_statement(True, STATEMENT_END, "terms")
 # Where a statement's subject, object and '.' are, for source maps: the fast path's pattern up
 # to the '.', matched again only when positions were asked for (one C match per statement
 # costs less than reading the fast path's groups in Python: 2.0 against 3.3 us on schema.org).
-_PLACED_NT: Final = _fast_statement(False, r"\.", "placed")
-_PLACED_NQ: Final = _fast_statement(True, r"\.", "placed")
+_placed_nt: Final = _fast_statement(False, r"\.", "placed")
+_placed_nq: Final = _fast_statement(True, r"\.", "placed")
 _WS: Final = sure_match(WS_LINE)
 _STRING_QUOTE: Final = sure_match(STRING_QUOTE_BODY)
 # [7] EOL ::= [#xD#xA]+ ; LF and CR each end a line.
@@ -193,10 +195,10 @@ class LineParser(BatchReader):
             yield out
 
     def _fast(self, src: str, out: list[Any]) -> Fast:
-        """The fast path over ``src``: quads of the statements NTRIPLES_RE / NQUADS_RE take
+        """The fast path over ``src``: quads of the statements ``ntriples_re`` / ``nquads_re`` take
         into ``out``; a term that fails its check is left to the precise reader, which finds
         and places the problem."""
-        match = (NQUADS_RE if self.quads else NTRIPLES_RE).match
+        match = (nquads_re if self.quads else ntriples_re)().match
         terms = self.terms
         iri_get = terms.iris.get
         absolute_iri = terms.absolute_iri
@@ -276,7 +278,7 @@ class LineParser(BatchReader):
         """
         assert self.spans is not None
         src, spans = self._src, self.spans
-        match = (_PLACED_NQ if self.quads else _PLACED_NT).match
+        match = (_placed_nq if self.quads else _placed_nt)().match
         columns: list[int] = []
         for line_start in spans:
             # Built from the grammar fragments the precise reader reads with, so it takes every
@@ -522,7 +524,7 @@ class LineParser(BatchReader):
 
     def _blank_node(self, pos: int) -> tuple[int, BNode]:
         """[141s] BLANK_NODE_LABEL at ``pos`` (which holds '_:')."""
-        m = BLANK_NODE_LABEL_RE.match(self._src, pos + 2)
+        m = blank_node_label_re().match(self._src, pos + 2)
         if m is None:
             raise self._error(
                 pos,

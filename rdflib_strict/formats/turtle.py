@@ -65,7 +65,6 @@ from ..syntax.errors import (
 )
 from ..syntax.escapes import unescape_iri, unescape_pn_local, unescape_string
 from ..syntax.grammar import (
-    BLANK_NODE_LABEL_RE,
     DECIMAL,
     DOUBLE,
     INTEGER,
@@ -82,6 +81,7 @@ from ..syntax.grammar import (
     STRING_QUOTE_BODY,
     STRING_SINGLE_QUOTE_BODY,
     WS_TURTLE,
+    blank_node_label_re,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
 from ..syntax.messages import (
@@ -1372,7 +1372,7 @@ class TurtleParser(BatchReader):
     # [137s] BlankNode ::= BLANK_NODE_LABEL | ANON
     # [141s] BLANK_NODE_LABEL ::= '_:' (PN_CHARS_U | [0-9]) ((PN_CHARS | '.')* PN_CHARS)?
     def _read_blank_node_label(self, src: str, pos: int) -> tuple[int, BNode]:
-        m = BLANK_NODE_LABEL_RE.match(src, pos + 2)
+        m = blank_node_label_re().match(src, pos + 2)
         if m is None:
             raise self._error(
                 pos,

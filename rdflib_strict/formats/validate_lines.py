@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
-from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, WS_LINE
+from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, WS_LINE, compiled_when_used
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
@@ -46,19 +46,28 @@ __all__ = ["LineValidator"]
 _NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
 
 
-def _strict_statement(iri: str, quads: bool) -> re.Pattern[str]:
+def _strict_statement(iri: str, quads: bool) -> str:
     """The statement regex with IRIs of the shape ``iri``; groups: lexical form, datatype,
     language tag."""
-    return re.compile(
-        statement_pattern(
-            iri=iri,
-            string=STRICT_STRING_BODY,
-            langtag=LANGTAG_BODY,
-            graph=quads,
-            end=STATEMENT_END,
-            groups="literal",
-        )
+    return statement_pattern(
+        iri=iri,
+        string=STRICT_STRING_BODY,
+        langtag=LANGTAG_BODY,
+        graph=quads,
+        end=STATEMENT_END,
+        groups="literal",
     )
+
+
+def _match_when_used(source: str) -> Callable[[str, int], re.Match[str] | None]:
+    """``re.compile(source).match``, compiled at its first call: the non-ASCII IRI shape's
+    classes take milliseconds, which a file of ASCII IRIs never needs."""
+    pattern = compiled_when_used(source)
+
+    def match(src: str, pos: int) -> re.Match[str] | None:
+        return pattern().match(src, pos)
+
+    return match
 
 
 def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
@@ -121,8 +130,8 @@ class LineValidator(LineParser):
         super().__init__(Terms(rdf12=version.rdf12), quads, None, version=version)
         # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
         # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
-        self._match = _strict_statement(ASCII_IRI_SHAPE, quads).match
-        self._match_any = _strict_statement(IRI_SHAPE, quads).match
+        self._match = re.compile(_strict_statement(ASCII_IRI_SHAPE, quads)).match
+        self._match_any = _match_when_used(_strict_statement(IRI_SHAPE, quads))
         self._run = _run_of_statements(quads, comments=warn is None).match
         self._long_parts: tuple[re.Pattern[str], re.Pattern[str]] | None = None  # made when needed
         self.warn = warn

@@ -20,7 +20,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
 from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
-from ..syntax.grammar import BLANK_NODE_LABEL_BODY, compiled_when_used
+from ..syntax.grammar import BLANK_NODE_LABEL_BODY, blank_node_label_re, compiled_when_used
 from ..syntax.iri import (
     PLAIN_HTTP_IRI_SHAPE,
     all_common_http_iris,
@@ -37,7 +37,6 @@ from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefi
 
 __all__ = ["Quoted", "TermWriter"]
 
-_LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 _FRESH_RE: Final = re.compile("r[0-9]+")
 # A batch of IRIs or blank node ids, one a line after a line feed (neither holds one; a term
 # that does is caught by counting them): one search over a thousand terms finds the lines
@@ -161,7 +160,7 @@ class TermWriter:
         label = self._labels.get(key)
         if label is None:
             if (
-                _LABEL_RE.fullmatch(key) is None
+                blank_node_label_re().fullmatch(key) is None
                 or (self.ascii_only and not key.isascii())  # a label has no escapes
                 or key in self._given
             ):

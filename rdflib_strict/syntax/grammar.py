@@ -139,7 +139,9 @@ def compiled_when_used(source: str, flags: int = 0) -> Callable[[], re.Pattern[s
 
 
 LANGTAG_RE: Final = re.compile(LANGTAG_BODY)
-BLANK_NODE_LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
+#: Compiled when used: the fast paths take ASCII labels, and its PN_CHARS classes cost
+#: milliseconds to compile.
+blank_node_label_re: Final = compiled_when_used(BLANK_NODE_LABEL_BODY)
 IRIREF_BODY_RE: Final = re.compile(IRIREF_BODY)
 INTEGER_RE: Final = re.compile(INTEGER)
 DECIMAL_RE: Final = re.compile(DECIMAL)

@@ -142,9 +142,10 @@ def is_common_iri(iri: str) -> bool:
     return _COMMON.fullmatch(iri) is not None and NOT_UCSCHAR.search(iri) is None
 
 
-def _bad_char_finder(chars: str) -> re.Pattern[str]:
-    # '%' is let through here; _BAD_PCT judges it.
-    return re.compile(char_class(chars, "%", negate=True))
+def _bad_char_finder(chars: str) -> Callable[[], re.Pattern[str]]:
+    # '%' is let through here; _BAD_PCT judges it. Compiled when used: only IRIs the common
+    # shapes do not vouch for get here, and each class takes milliseconds to compile.
+    return compiled_when_used(char_class(chars, "%", negate=True))
 
 
 _BAD_IUSERINFO = _bad_char_finder(_IUSERINFO_CHARS)
@@ -231,7 +232,7 @@ def _authority_error(authority: str) -> str | None:
     # iauthority = [ iuserinfo "@" ] ihost [ ":" port ]
     at = authority.find("@")
     if at >= 0:
-        err = _component_error(authority[:at], _BAD_IUSERINFO)
+        err = _component_error(authority[:at], _BAD_IUSERINFO())
         if err is not None:
             return err
         hostport = authority[at + 1 :]
@@ -256,7 +257,7 @@ def _authority_error(authority: str) -> str | None:
     else:
         colon = hostport.find(":")
         host, port = (hostport, "") if colon < 0 else (hostport[:colon], hostport[colon + 1 :])
-        err = _component_error(host, _BAD_IREG_NAME)
+        err = _component_error(host, _BAD_IREG_NAME())
         if err is not None:
             return err
     if _PORT.fullmatch(port) is None:
@@ -279,15 +280,15 @@ def _parts_error(m: re.Match[str]) -> str | None:
     # the leading-":" case, which appendix B cannot take as an (empty) scheme.
     if scheme is None and authority is None and path.startswith(":"):
         return "empty scheme before ':'"
-    err = _component_error(path, _BAD_IPATH)
+    err = _component_error(path, _BAD_IPATH())
     if err is not None:
         return err
     if query is not None:
-        err = _component_error(query, _BAD_IQUERY)
+        err = _component_error(query, _BAD_IQUERY())
         if err is not None:
             return err
     if fragment is not None:
-        err = _component_error(fragment, _BAD_IFRAGMENT)
+        err = _component_error(fragment, _BAD_IFRAGMENT())
         if err is not None:
             return err
     return None

@@ -1,0 +1,90 @@
+"""What the command line compiles before it reads a statement: the patterns a document needs.
+
+Some classes of the grammar (PN_CHARS, ucschar, the RFC 3987 components) take milliseconds
+each to compile, a fifth of ``rdflib-strict validate``'s own start-up when they were all
+compiled at import. Those only rarer paths use are compiled at their first use; each case
+runs a fresh interpreter, since every other test compiles them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# Run in a fresh interpreter: validate the file, then report which lazy patterns were
+# compiled (a functools.cache holds one entry once asked for) and which sources re compiled.
+_PROBE = """
+import json, re, sys
+compiled = set()
+_compile = re._compile
+def _recording(pattern, flags):
+    compiled.add(pattern)
+    return _compile(pattern, flags)
+re._compile = _recording
+from rdflib_strict.cli import main
+status = main(["validate", "-q", sys.argv[1]])
+from rdflib_strict.formats import lines, validate_lines, write_terms
+from rdflib_strict.syntax import grammar, iri, xsd
+lazy = {
+    "blank_node_label_re": grammar.blank_node_label_re,
+    "ntriples_re": lines.ntriples_re,
+    "nquads_re": lines.nquads_re,
+    "placed_nt": lines._placed_nt,
+    "placed_nq": lines._placed_nq,
+    "bad_ipath": iri._BAD_IPATH,
+    "bad_ifragment": iri._BAD_IFRAGMENT,
+    "ipv6": iri._IPV6,
+    "duration": xsd._DURATION_RE,
+    "bad_label": write_terms._BAD_LABEL,
+}
+non_ascii_iri_statement = validate_lines._strict_statement(iri.IRI_SHAPE, False)
+print(json.dumps({
+    "status": status,
+    "compiled": sorted(name for name, f in lazy.items() if f.cache_info().currsize),
+    "non_ascii_iri_statement": non_ascii_iri_statement in compiled,
+}))
+"""
+
+
+def _probe(path: Path) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(path)], capture_output=True, text=True, check=True
+    )
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_an_ascii_document_compiles_none_of_the_rarer_patterns(tmp_path: Path) -> None:
+    path = tmp_path / "plain.nt"
+    path.write_text(
+        '<http://example/s> <http://example/p> "o"@en .\n_:b <http://example/p> "1"^^<http://example/t> .\n'
+    )
+    assert _probe(path) == {"status": 0, "compiled": [], "non_ascii_iri_statement": False}
+
+
+@pytest.mark.parametrize(
+    ("line", "compiled", "non_ascii"),
+    [
+        # A label the fast paths leave (not ASCII): both statement regexes fail, and the
+        # precise reader compiles PN_CHARS.
+        ("_:é <http://example/p> <http://example/o> .\n", ["blank_node_label_re"], True),
+        # A non-ASCII IRI: the second statement regex, then the precise checks of its parts.
+        ("<http://example/é> <http://example/p> <http://example/o> .\n", [], True),
+        # A bad path character: the precise IRI check finds it with its component's class.
+        ("<http://example/a[b> <http://example/p> <http://example/o> .\n", ["bad_ipath"], True),
+    ],
+)
+def test_rarer_patterns_are_compiled_when_a_document_needs_them(
+    tmp_path: Path, line: str, compiled: list[str], non_ascii: bool
+) -> None:
+    path = tmp_path / "rare.nt"
+    path.write_text(line, encoding="utf-8")
+    result = _probe(path)
+    assert result["compiled"] == compiled
+    assert result["non_ascii_iri_statement"] is non_ascii
+    # the verdict is the precise reader's: a bad IRI fails, the others are valid
+    assert result["status"] == (1 if "[" in line else 0)
