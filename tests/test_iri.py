@@ -20,6 +20,7 @@ from rdflib_strict.syntax.iri import (
     ref_error,
     relativize,
     resolve,
+    rfc3987_error,
 )
 
 #: Seconds a *_is_linear test may take: these inputs run in well under a second each when the
@@ -502,6 +503,7 @@ def test_acceptance_matches_oxiri(tail: str) -> None:
     except ValueError:
         oxiri_accepts = False
     assert (iri_error(iri) is None) == oxiri_accepts, iri_error(iri)
+    assert (rfc3987_error(iri) is None) == oxiri_accepts, rfc3987_error(iri)
 
 
 def test_relativize_never_offers_a_first_segment_with_a_colon() -> None:
@@ -585,7 +587,7 @@ _PLAIN_PIECES = [
 @given(st.lists(st.lists(st.sampled_from(_PLAIN_PIECES), max_size=8).map("".join), max_size=4))
 def test_a_batch_that_passes_holds_only_valid_iris(batch: list[str]) -> None:
     if all_plain_http_iris(batch):
-        assert [iri for iri in batch if iri_error(iri) is not None] == []
+        assert [iri for iri in batch if rfc3987_error(iri) is not None] == []
 
 
 def test_not_ucschar_finds_exactly_what_no_bmp_ucschar_is() -> None:
@@ -674,4 +676,4 @@ _COMMON_PIECES = [
 @given(st.lists(st.lists(st.sampled_from(_COMMON_PIECES), max_size=8).map("".join), max_size=4))
 def test_a_common_batch_that_passes_holds_only_valid_iris(batch: list[str]) -> None:
     if all_common_http_iris(batch):
-        assert [iri for iri in batch if iri_error(iri) is not None] == []
+        assert [iri for iri in batch if rfc3987_error(iri) is not None] == []

@@ -1,7 +1,7 @@
 """``validate`` (issue #13, items 6 and 8): the term-free N-Triples/N-Quads validator, ill-typed
 literal warnings, errors printed as they are found, ``--max-errors``.
 
-- ``ASCII_IRI_SHAPE``, and ``IRI_SHAPE`` plus ``NOT_UCSCHAR``, only ever accept what ``iri_error``
+- ``ASCII_IRI_SHAPE``, and ``IRI_SHAPE`` plus ``NOT_UCSCHAR``, only ever accept what ``rfc3987_error``
   accepts (hypothesis, on an alphabet built from the characters RFC 3987 treats specially);
 - ``LineValidator`` gives exactly ``LineParser``'s verdicts on generated documents: the same
   count and the same errors at the same places, in any chunking (differential);
@@ -32,7 +32,7 @@ from rdflib_strict import cli, parallel
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError
-from rdflib_strict.syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
+from rdflib_strict.syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error, rfc3987_error
 
 REPO = repo_root()
 _FORMAT = {False: "ntriples", True: "nquads"}
@@ -101,7 +101,7 @@ def test_iri_shape_accepts_only_valid_iris(s: str) -> None:
     accepted = shape_accepts(s)
     event(f"IRI_SHAPE accepts: {accepted}")
     if accepted:
-        assert iri_error(s) is None, s
+        assert rfc3987_error(s) is None, s
 
 
 @settings(max_examples=200, deadline=None)
@@ -111,7 +111,7 @@ def test_ascii_iri_shape_accepts_only_valid_ascii_iris(s: str) -> None:
     event(f"ASCII_IRI_SHAPE accepts: {accepted}")
     if accepted:
         assert s.isascii(), s
-        assert iri_error(s) is None, s
+        assert rfc3987_error(s) is None, s
 
 
 @pytest.mark.parametrize(
@@ -128,14 +128,14 @@ def test_ascii_iri_shape_accepts_only_valid_ascii_iris(s: str) -> None:
 )
 def test_valid_ascii_iris_the_shapes_are_meant_for(iri: str) -> None:
     # The properties above are not vacuous: the common shapes do match.
-    assert iri_error(iri) is None
+    assert rfc3987_error(iri) is None
     assert _ASCII_SHAPE.fullmatch(iri) is not None
     assert shape_accepts(iri)
 
 
 @pytest.mark.parametrize("iri", ["http://ex/\u00e9t\u00e9", "http://\u00e9.fr/\uf900", "urn:\u4e2d"])
 def test_valid_non_ascii_iris_the_shape_is_meant_for(iri: str) -> None:
-    assert iri_error(iri) is None
+    assert rfc3987_error(iri) is None
     assert _ASCII_SHAPE.fullmatch(iri) is None
     assert shape_accepts(iri)
 
@@ -158,6 +158,7 @@ def test_valid_non_ascii_iris_the_shape_is_meant_for(iri: str) -> None:
 )
 def test_invalid_iris_are_rejected_by_both(iri: str) -> None:
     assert iri_error(iri) is not None
+    assert rfc3987_error(iri) is not None
     assert not shape_accepts(iri)
     assert _ASCII_SHAPE.fullmatch(iri) is None
 
