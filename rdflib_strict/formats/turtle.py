@@ -163,6 +163,10 @@ _LONG_SINGLE: Final = sure_match(LONG_SINGLE_QUOTE_BODY)
 # same way: a cached term is taken as is, an uncached one is made by ``_fast_name`` or
 # ``_fast_object`` (which hand anything they cannot make without an error back to the full
 # reader, to explain it). Whitespace before a verb or an object may hold comments.
+# Unreserved local names (``wd:Q42``) make valid IRIs with no check after a namespace ending
+# in one of these: a namespace is a valid IRI (it was read as one), and one ending in '/' or
+# '#' is past any port, so such characters after it stay valid in whatever component they land.
+_PLAIN_LOCALS_AFTER: Final = ("/", "#")
 _FAST_PNAME: Final = r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*"
 _FAST_LABEL: Final = r"_:([A-Za-z0-9_][A-Za-z0-9_\-]*)"  # [141s] BLANK_NODE_LABEL, ASCII, no '.'
 # An object's 8 groups: a prefixed name, an IRIREF body, a string body with its [144s] LANGTAG
@@ -736,12 +740,15 @@ class TurtleParser(BatchReader):
                 p = predicate
             elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
                 _, vp, vi, va, _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
-                p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or self._fast_name(m, 2)
+                p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or (
+                    self._fast_pname(vp) if vp else self._fast_name(m, 2)
+                )
             else:
                 m = None
             if m is not None:
                 o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt else None
-                obj = o or self._fast_object(m, m.re.groups - 9)
+                # an uncached prefixed name, the commonest miss, is made here at once
+                obj = o or (self._fast_pname(op) if op else self._fast_object(m, m.re.groups - 9))
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
                 if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
                     append((subject, p, obj, default))
@@ -1356,7 +1363,7 @@ class TurtleParser(BatchReader):
                 f"undefined prefix '{clip(prefix)}:' in {clip(text)} (no @prefix or PREFIX declares it)",
                 ErrorKind.UNDEFINED_PREFIX,
             )
-        if takes_plain_locals(namespace) and _UNRESERVED_RE.fullmatch(local) is not None:
+        if namespace.endswith(_PLAIN_LOCALS_AFTER) and _UNRESERVED_RE.fullmatch(local) is not None:
             iri = namespace + local
         else:
             iri = namespace + unescape_pn_local(local)
@@ -1506,7 +1513,9 @@ class TurtleParser(BatchReader):
             if label is not None:
                 term: Node | None = self.terms.bnode(label)
             else:
-                term = (self._pnames.get(sp) if sp else self._iris.get(si)) or self._fast_name(m, 2)
+                term = (self._pnames.get(sp) if sp else self._iris.get(si)) or (
+                    self._fast_pname(sp) if sp else self._fast_name(m, 2)
+                )
             if term is not None:
                 start = m.start(1)
                 if self.subject_spans is not None:
@@ -1561,7 +1570,7 @@ class TurtleParser(BatchReader):
         namespace could make the name an invalid IRI (the full reader then says why)."""
         prefix, _, local = text.partition(":")
         namespace = self.prefixes.get(prefix)
-        if namespace is None or not takes_plain_locals(namespace):
+        if namespace is None or not namespace.endswith(_PLAIN_LOCALS_AFTER):
             return None
         term = self._pnames[text] = _new_str(URIRef, namespace + local)
         return term
@@ -1591,13 +1600,6 @@ class TurtleParser(BatchReader):
 
 def _nothing() -> None:
     """What a directive that declares nothing (RDF 1.2's '@version') does once whole."""
-
-
-def takes_plain_locals(namespace: str) -> bool:
-    """Whether unreserved local names (``wd:Q42``) make valid IRIs after ``namespace`` with no
-    check: a namespace is a valid IRI (it was read as one), and one ending in '/' or '#' is
-    past any port, so such characters after it keep it valid in whatever component they land."""
-    return namespace.endswith(("/", "#"))
 
 
 def _starts_term(src: str, pos: int) -> bool:
