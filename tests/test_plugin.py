@@ -25,7 +25,6 @@ from w3c import assert_same_graph, default_graph, parsed
 
 from rdflib_strict import ParseError
 from rdflib_strict.edge import plugins as plugin
-from rdflib_strict.edge.sink import GRAPH_CHUNK_SIZE, SinkWriter
 
 NT_DOC = (
     '<http://example/s> <http://example/p> "é 日本 😀" .\n'
@@ -379,11 +378,12 @@ _PAGE_JUMPS = """
 import gc, sys
 from collections import OrderedDict
 from rdflib import Graph
-from rdflib_strict.edge import plugins
-from rdflib_strict.syntax import caches
+from rdflib_strict.syntax import caches, chunks
 
 caches.CACHE_LIMIT = 64
-plugins.GRAPH_CHUNK_SIZE = 8192
+defaults = list(chunks.ChunkReader.__init__.__defaults__)
+defaults[-1] = 8192
+chunks.ChunkReader.__init__.__defaults__ = tuple(defaults)
 
 def page_misses(fmt, doc):
     gc.collect()
@@ -423,28 +423,6 @@ def test_emptied_term_caches_do_not_scatter_the_graph() -> None:
     rdflib_misses, *strict_misses = map(float, done.stdout.split())
     for misses in strict_misses:
         assert misses <= rdflib_misses * 1.05  # Python 3.13: 0.0245 against 0.0245
-
-
-@pytest.mark.parametrize("fmt", ["strict-ntriples", "strict-turtle"])
-def test_statements_reach_the_graph_as_they_are_read(monkeypatch: pytest.MonkeyPatch, fmt: str) -> None:
-    # Each batch's terms are made just before the store's containers that hold them (see
-    # GRAPH_CHUNK_SIZE): read a megabyte at a time, a 388 KB document went in as one batch,
-    # made entirely before the store held any of it.
-    batches: list[int] = []
-    emit = SinkWriter.emit
-
-    def counted(self: SinkWriter, batch: list[Any]) -> None:
-        batches.append(len(batch))
-        emit(self, batch)
-
-    monkeypatch.setattr(SinkWriter, "emit", counted)
-    doc = "".join(f'<http://example.org/s{i}> <http://example.org/p> "value {i}" .\n' for i in range(6000))
-    graph = Graph().parse(data=doc, format=fmt)
-    assert len(graph) == sum(batches) == 6000
-    # 64 KiB hold about 1,000 of these 65-byte lines: a batch every 64 KiB of the 388 KB
-    assert len(doc) > 380_000 and GRAPH_CHUNK_SIZE == 1 << 16
-    assert len(batches) >= 5
-    assert max(batches) <= 1100
 
 
 def test_collector_setting_is_kept_and_frozen_objects_stay_frozen() -> None:

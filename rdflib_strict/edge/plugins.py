@@ -31,7 +31,7 @@ from ..syntax.version import version_arg
 from .illtyped import IllTypedReport
 from .rdflib_private import caller_selves, registry_entry, restore_registry_entry
 from .readers import make_parser
-from .sink import GRAPH_CHUNK_SIZE, SinkWriter, paused_gc
+from .sink import SinkWriter, paused_gc
 from .source import OpenedSource, file_iri, open_source
 from .sourcemap import source_map_arg
 from .writers import write_graph_lines, write_graph_turtle
@@ -56,9 +56,8 @@ _NO_TEXT = "this source holds no text (a Python object?); strict parsers read do
 
 
 def open_input(source: InputSource) -> OpenedSource:
-    """The stream in rdflib's ``source``, opened for parsing into a graph (read
-    ``GRAPH_CHUNK_SIZE`` at a time); bytes preferred so we own the decoding. rdflib opened it
-    and closes it: ``close()`` on the result leaves it open.
+    """The stream in rdflib's ``source``, opened for parsing; bytes preferred so we own the
+    decoding. rdflib opened it and closes it: ``close()`` on the result leaves it open.
 
     ``data="..."`` puts a StringIO in the character slot and a lazy encoder in the byte slot:
     reading the str directly avoids a needless encode and decode.
@@ -76,9 +75,7 @@ def open_input(source: InputSource) -> OpenedSource:
         stream = char
     else:
         raise ParserError(_NO_TEXT)
-    opened = open_source(stream, name=source_name(source, stream))
-    opened.reader.chunk_size = GRAPH_CHUNK_SIZE
-    return opened
+    return open_source(stream, name=source_name(source, stream))
 
 
 def source_name(source: InputSource, stream: object) -> str:

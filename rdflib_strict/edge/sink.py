@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from typing import Any, Final
+from typing import Any
 
 from rdflib.graph import Graph
 from rdflib.term import Node
@@ -23,15 +23,7 @@ from rdflib.term import Node
 from ..syntax.errors import ErrorKind, SpanError
 from ..syntax.messages import NEEDS_DATASET
 
-__all__ = ["GRAPH_CHUNK_SIZE", "SinkWriter", "paused_gc"]
-
-#: The text read (and parsed, then added) at a time when the statements go into a graph: its
-#: terms are made just before the store's dicts and tuples that hold them, as rdflib's own
-#: parsers make them statement by statement. Read a megabyte at a time, a batch's tens of
-#: thousands of terms came before their containers, and every later ``gc.collect()`` over the
-#: graph walked about 1.4x the cycles of one after rdflib's parser (diverse-1m.ttl, eight
-#: collections in two processes each, interleaved; 64 KiB: 0.97x). Parsing costs the same.
-GRAPH_CHUNK_SIZE: Final = 1 << 16
+__all__ = ["SinkWriter", "paused_gc"]
 
 
 class SinkWriter:

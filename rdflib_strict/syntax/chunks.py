@@ -45,7 +45,7 @@ class ChunkReader:
         self.name = name
         self.line = 1
         self._stream: Any = stream
-        self.chunk_size = chunk_size  # what each read asks for; may change between reads
+        self._size = chunk_size
         self._text = reads_text(stream)
         self._carry: bytes | str = "" if self._text else b""
         self._next_line = 1
@@ -73,7 +73,7 @@ class ChunkReader:
         """The next chunk of text (at least ``at_least`` characters, unless the input ends)."""
         if self._eof:
             return ""
-        size = max(self.chunk_size, at_least)
+        size = max(self._size, at_least)
         if self._text:
             text = self._read_text(size)
             line_ends = count_line_ends(text)
