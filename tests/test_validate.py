@@ -416,11 +416,11 @@ def test_long_literals_are_taken_without_the_precise_reader(monkeypatch: pytest.
     taken: list[bool] = []
     original = LineValidator._long_statement
 
-    def spied(self: LineValidator, src: str, has_cr: bool) -> Any:
-        read = original(self, src, has_cr)
+    def spied(self: LineValidator, src: str) -> Any:
+        read = original(self, src)
 
-        def counted(pos: int) -> int:
-            end = read(pos)
+        def counted(pos: int, line_end: int) -> int:
+            end = read(pos, line_end)
             taken.append(end >= 0)
             return end
 

@@ -79,21 +79,27 @@ _TYPED_LITERAL: Final = re.compile(f'"({STRICT_STRING_BODY})"{WS_LINE}\\^\\^{WS_
 # A line this long before its '^^' holds a long literal (short ones are searched at once).
 _LONG_LINE: Final = 512
 
-# A string body's text from its first character, read escape by escape: it reaches the
-# closing '"' when every backslash opens an ECHAR or a UCHAR of a scalar value. Between them
-# it tests each character against one other only, a loop several times faster than a class.
-# Possessive where re has it (3.11): nothing to backtrack into, 5% fewer instructions a line.
+# A string body read escape by escape: every backslash opens an ECHAR or a UCHAR of a scalar
+# value. Between them it tests each character against one other only, a loop several times
+# faster than a class; so it steps over a raw '"' too (the caller looks for those). The
+# escapes are possessive where re has it (3.11: nothing to backtrack into); the text after
+# the last one is not, so that the match goes back from the line's end to the closing '"'.
 _ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
-_ESCAPED_TEXT: Final = re.compile(rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*{_ONCE}")
+_ESCAPED_BODY: Final = rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*"
 
 
-def _long_literal_parts(quads: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The statement of the strict forms whose object is a literal, cut at the string body
-    (``literal_statement_parts``)."""
+def _long_literal_statement(quads: bool) -> re.Pattern[str]:
+    """The statement of the strict forms whose object is a literal (``literal_statement_parts``)
+    with an ``_ESCAPED_BODY``; groups: just past the closing '"' (empty), the datatype, the
+    language tag. No group opens before the body (re would save the groups at each escape),
+    and the '"' follows the body at once (re goes back to it a character at a time, testing
+    only for '"')."""
     head, tail = literal_statement_parts(
         iri=ASCII_IRI_SHAPE, langtag=LANGTAG_BODY, graph=quads, end=STATEMENT_END
     )
-    return re.compile(head), re.compile(tail)
+    if not tail.startswith('"'):
+        raise AssertionError("the tail starts at the closing quote")
+    return re.compile(f'{head}{_ESCAPED_BODY}"(){tail[1:]}')
 
 
 def _lines_are_long(src: str, has_cr: bool) -> bool:
@@ -102,6 +108,15 @@ def _lines_are_long(src: str, has_cr: bool) -> bool:
     sample = min(len(src), 1 << 16)
     ends = src.count("\n", 0, sample) + (src.count("\r", 0, sample) if has_cr else 0)
     return sample > 2 * _LONG_LINE and ends * _LONG_LINE < sample
+
+
+def _escaped(src: str, quote: int) -> bool:
+    """Whether the '"' at ``quote`` in a string body follows an odd number of backslashes
+    (the body's opening '"' stops the count at the latest)."""
+    before = quote - 1
+    while src[before] == "\\":
+        before -= 1
+    return (quote - before) % 2 == 0
 
 
 #: What a validator hands a warning to: a ParseError placed on the literal.
@@ -124,7 +139,7 @@ class LineValidator(LineParser):
         self._match = _strict_statement(ASCII_IRI_SHAPE, quads).match
         self._match_any = _strict_statement(IRI_SHAPE, quads).match
         self._run = _run_of_statements(quads, comments=warn is None).match
-        self._long_parts: tuple[re.Pattern[str], re.Pattern[str]] | None = None  # made when needed
+        self._long: re.Pattern[str] | None = None  # made when needed
         self.warn = warn
         self._count = 0
 
@@ -150,10 +165,10 @@ class LineValidator(LineParser):
         not_ucschar = NOT_UCSCHAR.search
         langs = self.terms.langs  # the tags already checked, as the precise reader keeps them
         warn = self.warn
-        has_cr = "\r" in src
+        has_cr = self._has_cr
         end = len(src)
-        line_ends = line_end_counter(src)
-        long = self._long_statement(src, has_cr) if _lines_are_long(src, has_cr) else None
+        line_ends = line_end_counter(src, has_cr)
+        long = self._long_statement(src) if _lines_are_long(src, has_cr) else None
         find = src.find
 
         def fast(pos: int) -> int:
@@ -162,12 +177,14 @@ class LineValidator(LineParser):
                 if long is None:
                     m = run(src, pos)
                 else:  # a run would test each character of a long literal against a class
-                    if (
-                        pos < end
-                        and find("\n", pos, pos + _LONG_LINE) < 0
-                        and (not has_cr or find("\r", pos, pos + _LONG_LINE) < 0)
-                    ):
-                        taken = long(pos)
+                    line_end = find("\n", pos)
+                    if line_end < 0:
+                        line_end = end
+                    if has_cr:
+                        cr = find("\r", pos, line_end)
+                        line_end = line_end if cr < 0 else cr
+                    if line_end - pos > _LONG_LINE:
+                        taken = long(pos, line_end)
                         if taken >= 0:
                             count += 1
                             pos = taken
@@ -198,60 +215,50 @@ class LineValidator(LineParser):
 
         return fast
 
-    def _long_statement(self, src: str, has_cr: bool) -> Callable[[int], int]:
-        """A reader of one line holding a statement of the strict forms with a literal object,
-        where C string methods step over the string body: where the statement at ``pos`` ends,
-        or -1 if it is not such a statement (the caller's other paths take it).
+    def _long_statement(self, src: str) -> Callable[[int, int], int]:
+        """A reader of one line (from ``pos`` to its first line end, ``line_end``) holding a
+        statement of the strict forms with a literal object: where the statement ends, or -1 if
+        it is not such a statement (the caller's other paths take it).
 
-        The body runs to the line's last '"' (nothing after a literal holds one, but a
-        comment may: then the tail does not match), so it holds no line end. It is valid when
-        every backslash in it opens a valid escape (read left to right, as the grammar reads
-        them) and every '"' in it is escaped: after an odd number of backslashes."""
-        if self._long_parts is None:
-            self._long_parts = _long_literal_parts(self.quads)
-        head, tail = (part.match for part in self._long_parts)
-        find, rfind, escaped_text = src.find, src.rfind, _ESCAPED_TEXT.match
+        One regex reads the line: the string body escape by escape (``_ESCAPED_BODY``), then
+        back from the line end to the last '"' the rest of the statement follows (bounded past
+        the line end by two, so it holds no line end: the rest needs '"' and '.' before one).
+        The body is valid when, besides, every '"' in it is escaped: after an odd number of
+        backslashes; C string searches find them."""
+        if self._long is None:
+            self._long = _long_literal_statement(self.quads)
+        statement = self._long.match
+        find = src.find
         langs = self.terms.langs
 
-        def long(pos: int) -> int:
-            m = head(src, pos)
+        def long(pos: int, line_end: int) -> int:
+            m = statement(src, pos, line_end + 2)
             if m is None:
                 return -1
-            start = m.end()
-            line_end = find("\n", start)
-            if line_end < 0:
-                line_end = len(src)
-            if has_cr:  # the line may end at a CR: the body reaches no further
-                cr = find("\r", start, line_end)
-                line_end = line_end if cr < 0 else cr
-            close = rfind('"', start, line_end)
-            t = tail(src, close) if close >= 0 else None
-            if t is None:
-                return -1
-            text = escaped_text(src, start, close)  # never None: it may match the empty text
-            if text is None or text.end() != close:
-                return -1
+            close = m.start(1) - 1
+            start = find('"', pos) + 1  # the head holds no '"'
             quote = find('"', start, close)
             while quote >= 0:
-                before = quote - 1
-                while src[before] == "\\":  # stops at the opening '"' at the latest
-                    before -= 1
-                if (quote - before) % 2:  # an even number of backslashes: not escaped
+                # Most are after one backslash (the opening '"' stops the look back).
+                if (src[quote - 1] != "\\" or src[quote - 2] == "\\") and not _escaped(src, quote):
                     return -1
                 quote = find('"', quote + 1, close)
-            dt, lang = t.group(1, 2)
-            if lang is not None and lang not in langs:
-                if langtag_error(lang) is not None:
-                    return -1
-                langs.add(lang)
-            elif dt is not None:
+            last = m.lastindex  # 3: a language tag, 2: a datatype, 1: neither
+            if last == 3:
+                lang = m.group(3)
+                if lang not in langs:
+                    if langtag_error(lang) is not None:
+                        return -1
+                    langs.add(lang)
+            elif last == 2:
+                dt = m.group(2)
                 if dt in _NEEDS_LANG:
                     return -1
                 if self.warn is not None and dt in CONSTRAINED:
                     reason = ill_typed_as_written(src[start:close], dt)
                     if reason is not None:
-                        self.warn(self._ill_typed(start - 1, t.end(1) + 1, reason))
-            return t.end()
+                        self.warn(self._ill_typed(start - 1, m.end(2) + 1, reason))
+            return m.end()
 
         return long
 
