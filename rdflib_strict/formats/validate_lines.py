@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any, Final
 
 from ..syntax.chunks import ChunkReader
@@ -103,9 +104,10 @@ def _long_literal_statement(quads: bool) -> re.Pattern[str]:
 
 
 def _lines_are_long(src: str, has_cr: bool) -> bool:
-    """Whether ``src`` is mostly lines longer than ``_LONG_LINE``, judged by its first 64 Ki
-    characters (a guess: it only picks the faster path)."""
-    sample = min(len(src), 1 << 16)
+    """Whether ``src`` is mostly lines longer than ``_LONG_LINE``, judged by its first 16 Ki
+    characters (a guess: it only picks the faster path; a count tests each character, 5
+    instructions, 64 Ki of them for each chunk cost 1% of validating longlit-20k)."""
+    sample = min(len(src), 1 << 14)
     ends = src.count("\n", 0, sample) + (src.count("\r", 0, sample) if has_cr else 0)
     return sample > 2 * _LONG_LINE and ends * _LONG_LINE < sample
 
@@ -117,6 +119,14 @@ def _escaped(src: str, quote: int) -> bool:
     while src[before] == "\\":
         before -= 1
     return (quote - before) % 2 == 0
+
+
+#: A compiled regex's ``match``.
+Match = Callable[[str, int], "re.Match[str] | None"]
+
+
+def _no_match(src: str, pos: int) -> None:
+    return None
 
 
 #: What a validator hands a warning to: a ParseError placed on the literal.
@@ -135,13 +145,21 @@ class LineValidator(LineParser):
         # reads the RDF 1.2 ones.
         super().__init__(Terms(rdf12=version.rdf12), quads, None, version=version)
         # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
-        # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
+        # non-ASCII IRI is taken by the second (``_match_any``), then searched for the
+        # non-ucschar few. It, the runs' regex and the long lines' are compiled when first
+        # needed (15-25M instructions each, a sixth of validating a file of one line).
         self._match = _strict_statement(ASCII_IRI_SHAPE, quads).match
-        self._match_any = _strict_statement(IRI_SHAPE, quads).match
-        self._run = _run_of_statements(quads, comments=warn is None).match
-        self._long: re.Pattern[str] | None = None  # made when needed
+        self._long: re.Pattern[str] | None = None
         self.warn = warn
         self._count = 0
+
+    @cached_property
+    def _match_any(self) -> Match:
+        return _strict_statement(IRI_SHAPE, self.quads).match
+
+    @cached_property
+    def _run(self) -> Match:
+        return _run_of_statements(self.quads, comments=self.warn is None).match
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid statements in ``reader``'s document."""
@@ -159,9 +177,7 @@ class LineValidator(LineParser):
     def _fast(self, src: str, out: list[Any]) -> Fast:
         """Whole runs of lines first, one regex call for many statements; then one statement
         of the strict forms; both counted. What neither takes goes to the precise reader."""
-        run = self._run
         match = self._match
-        match_any = self._match_any
         not_ucschar = NOT_UCSCHAR.search
         langs = self.terms.langs  # the tags already checked, as the precise reader keeps them
         warn = self.warn
@@ -169,6 +185,7 @@ class LineValidator(LineParser):
         end = len(src)
         line_ends = line_end_counter(src, has_cr)
         long = self._long_statement(src) if _lines_are_long(src, has_cr) else None
+        run = self._run if long is None else _no_match  # not called then
         find = src.find
 
         def fast(pos: int) -> int:
@@ -200,7 +217,7 @@ class LineValidator(LineParser):
                         break
                 m = match(src, pos)
                 if m is None:
-                    m = match_any(src, pos)
+                    m = self._match_any(src, pos)  # rare: compiled when first needed
                     if m is not None and not_ucschar(src, pos, m.end()) is not None:
                         m = None
                 if m is None:
