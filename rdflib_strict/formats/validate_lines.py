@@ -254,12 +254,13 @@ class LineValidator(LineParser):
                 return -1
             close = m.start(1) - 1
             start = find('"', pos) + 1  # the head holds no '"'
-            quote = find('"', start, close)
-            while quote >= 0:
-                # Most are after one backslash (the opening '"' stops the look back).
+            # Unbounded searches (the closing '"' stops them; a bound costs more than it
+            # saves); most '"' are after one backslash (the opening '"' stops a look back).
+            quote = find('"', start)
+            while quote < close:
                 if (src[quote - 1] != "\\" or src[quote - 2] == "\\") and not _escaped(src, quote):
                     return -1
-                quote = find('"', quote + 1, close)
+                quote = find('"', quote + 1)
             last = m.lastindex  # 3: a language tag, 2: a datatype, 1: neither
             if last == 3:
                 lang = m.group(3)
