@@ -157,6 +157,9 @@ class LineValidator(LineParser):
     def _match_any(self) -> Match:
         return _strict_statement(IRI_SHAPE, self.quads).match
 
+    def _match_any_lazily(self, src: str, pos: int) -> re.Match[str] | None:
+        return self._match_any(src, pos)
+
     @cached_property
     def _run(self) -> Match:
         return _run_of_statements(self.quads, comments=self.warn is None).match
@@ -185,7 +188,9 @@ class LineValidator(LineParser):
         end = len(src)
         line_ends = line_end_counter(src, has_cr)
         long = self._long_statement(src) if _lines_are_long(src, has_cr) else None
+        # Compiled for the first chunk of short lines; in long lines' chunks, when first used.
         run = self._run if long is None else _no_match  # not called then
+        match_any = self._match_any if long is None else self._match_any_lazily
         find = src.find
 
         def fast(pos: int) -> int:
@@ -217,7 +222,7 @@ class LineValidator(LineParser):
                         break
                 m = match(src, pos)
                 if m is None:
-                    m = self._match_any(src, pos)  # rare: compiled when first needed
+                    m = match_any(src, pos)
                     if m is not None and not_ucschar(src, pos, m.end()) is not None:
                         m = None
                 if m is None:
