@@ -312,13 +312,15 @@ CHUNK_DOC = "ab\r\ncd\r\r\nef\n\rgh\rij\r\n\r\nkl\r"
 @pytest.mark.parametrize("as_bytes", [False, True], ids=["text", "bytes"])
 def test_chunks_never_split_a_crlf_and_track_lines(as_bytes: bool) -> None:
     """For every chunk size: chunks end at line ends, never between CR and LF, reassemble the
-    input, and ``reader.line`` is the line number of each chunk's first line."""
+    input, ``reader.line`` is the line number of each chunk's first line and ``reader.has_cr``
+    says whether it holds a CR (some do, some do not)."""
     for size in range(1, len(CHUNK_DOC) + 2):
         stream: Any = io.BytesIO(CHUNK_DOC.encode()) if as_bytes else io.StringIO(CHUNK_DOC)
         reader = ChunkReader(stream, "x", chunk_size=size)
         chunks: list[str] = []
         for chunk in reader:
             assert reader.line == 1 + line_ends_in("".join(chunks)), (size, chunks)
+            assert reader.has_cr == ("\r" in chunk), (size, chunks)
             chunks.append(chunk)
         assert "".join(chunks) == CHUNK_DOC
         for before, after in itertools.pairwise(chunks):
@@ -337,6 +339,7 @@ def test_chunks_of_long_and_short_lines_track_lines(width: int, lines: int) -> N
         chunks: list[str] = []
         for chunk in reader:
             assert reader.line == 1 + line_ends_in("".join(chunks))
+            assert reader.has_cr == ("\r" in chunk)
             chunks.append(chunk)
         assert reader.lines_read == line_ends_in(doc) == lines * 3 // 2
 

@@ -351,7 +351,9 @@ _LONG_PIECES = st.sampled_from(
         *('"', "\\", "\r", "\\ud800", "\\q", "\\u12", '\\\\"', "\n"),
     ]
 )
-_LONG_ENDS = st.sampled_from(["", "", " ", " # c", ' # "q"', '\t#"'])
+# Comments after the statement: with a '"' (the literal closes at an earlier one), with an
+# escape a body would take, or a backslash it would not.
+_LONG_ENDS = st.sampled_from(["", "", " ", " # c", ' # "q"', '\t#"', ' # \\t"@en .', " # \\q"])
 
 
 @st.composite
@@ -403,25 +405,42 @@ def test_long_lines_are_validated_in_linear_time(eol: str) -> None:
     assert growth(setup, 100) < LINEAR_BOUND
 
 
+@pytest.mark.parametrize("eol", ["\r", "\n", "\r\n"], ids=["CR", "LF", "CRLF"])
+def test_a_long_literal_never_runs_past_its_line_end(eol: str) -> None:
+    # The long lines' regex reads a line to two characters past its end (a CRLF, or a line
+    # end and the next line's first character): never far enough to close a literal on the
+    # next line and end the statement there. The differential test does not make a next line
+    # that starts with '".'.
+    long = "x\\u00E9 " * 150
+    for rest in ('".', '".\n', '" .', '"@en .'):
+        doc = f'<http://ex/s> <http://ex/p> "{long}{eol}{rest}'.encode()
+        expected = parser_verdict(doc, "ntriples")[:2]
+        assert expected[0] == 0
+        assert validator_verdict(doc, "ntriples")[:2] == expected, rest
+
+
 def test_long_literals_are_taken_without_the_precise_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     # The differential test above cannot tell which path gave a verdict: each of these lines
-    # (escaped quotes and backslashes, a UCHAR, a tag, a datatype, a graph, CRLF, a comment)
-    # is taken whole by the str.find path, and the parser's reader never runs.
+    # (escaped quotes and backslashes, three before a '"', one opening the body, a UCHAR, a
+    # tag, a datatype, a graph, CRLF and CR, a comment, one with a '"' and a backslash, no
+    # line end) is taken whole by the long lines' regex, and the parser's reader never runs.
     long = 'x\\" y \\\\ \\u00E9 caf\u00e9 \U0001f600 ' * 40
     doc = (
         f'<http://ex/s> <http://ex/p> "{long}" .\n'
         f'_:b1 <http://ex/p> "{long}\\\\"@en-GB <http://ex/g> .\r\n'
         f'<http://ex/s> <http://ex/p> "{long}"^^<{XSD}integer> _:g . # q\n'
         f'<http://ex/s> <http://ex/p> "{long}\\""^^<http://ex/dt>.\n'
+        f'<http://ex/s> <http://ex/p> "{long}\\\\\\"" . # "q" \\q\r'
+        f'<http://ex/s> <http://ex/p> "\\"{long}{long}"@en .'  # a chunk of its own: long enough
     )
     taken: list[bool] = []
     original = LineValidator._long_statement
 
-    def spied(self: LineValidator, src: str, has_cr: bool) -> Any:
-        read = original(self, src, has_cr)
+    def spied(self: LineValidator, src: str) -> Any:
+        read = original(self, src)
 
-        def counted(pos: int) -> int:
-            end = read(pos)
+        def counted(pos: int, line_end: int) -> int:
+            end = read(pos, line_end)
             taken.append(end >= 0)
             return end
 
@@ -433,8 +452,8 @@ def test_long_literals_are_taken_without_the_precise_reader(monkeypatch: pytest.
     monkeypatch.setattr(LineValidator, "_long_statement", spied)
     monkeypatch.setattr(LineValidator, "_statement", no_precise_reader)
     warnings: list[ParseError] = []
-    assert LineValidator(True, warnings.append).check(ChunkReader(io.BytesIO(doc.encode()), "l")) == 4
-    assert taken == [True] * 4
+    assert LineValidator(True, warnings.append).check(ChunkReader(io.BytesIO(doc.encode()), "l")) == 6
+    assert taken == [True] * 6
     assert [(w.lineno, w.colno, "xsd:integer" in w.msg) for w in warnings] == [(3, 29, True)]
 
 

@@ -154,6 +154,7 @@ class LineParser(BatchReader):
         self._first_line = 1
         self._line_ends = 0  # in the chunk being read
         self._src = ""
+        self._has_cr = False  # whether the chunk being read holds a CR
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[SinkQuad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
@@ -174,6 +175,7 @@ class LineParser(BatchReader):
         took = self._took
         for src in reader:
             self._src = src
+            self._has_cr = reader.has_cr
             self._first_line = reader.line
             self._line_ends = reader.lines_read + 1 - reader.line  # counted as it was read
             out: list[Any] = []

@@ -19,11 +19,12 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
-from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, WS_LINE, compiled_when_used
+from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, WS_LINE
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
@@ -59,17 +60,6 @@ def _strict_statement(iri: str, quads: bool) -> str:
     )
 
 
-def _match_when_used(source: str) -> Callable[[str, int], re.Match[str] | None]:
-    """``re.compile(source).match``, compiled at its first call: the non-ASCII IRI shape's
-    classes take milliseconds, which a file of ASCII IRIs never needs."""
-    pattern = compiled_when_used(source)
-
-    def match(src: str, pos: int) -> re.Match[str] | None:
-        return pattern().match(src, pos)
-
-    return match
-
-
 def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
     """A run of whole lines of the plainest statements (``plain_run``: valid, but for the
     ill-typed search); comments only when no ill-typed search follows (a literal-like text in
@@ -88,29 +78,53 @@ _TYPED_LITERAL: Final = re.compile(f'"({STRICT_STRING_BODY})"{WS_LINE}\\^\\^{WS_
 # A line this long before its '^^' holds a long literal (short ones are searched at once).
 _LONG_LINE: Final = 512
 
-# A string body's text from its first character, read escape by escape: it reaches the
-# closing '"' when every backslash opens an ECHAR or a UCHAR of a scalar value. Between them
-# it tests each character against one other only, a loop several times faster than a class.
-# Possessive where re has it (3.11): nothing to backtrack into, 5% fewer instructions a line.
+# A string body read escape by escape: every backslash opens an ECHAR or a UCHAR of a scalar
+# value. Between them it tests each character against one other only, a loop several times
+# faster than a class; so it steps over a raw '"' too (the caller looks for those). The
+# escapes are possessive where re has it (3.11: nothing to backtrack into); the text after
+# the last one is not, so that the match goes back from the line's end to the closing '"'.
 _ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
-_ESCAPED_TEXT: Final = re.compile(rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*{_ONCE}")
+_ESCAPED_BODY: Final = rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*"
 
 
-def _long_literal_parts(quads: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """The statement of the strict forms whose object is a literal, cut at the string body
-    (``literal_statement_parts``)."""
+def _long_literal_statement(quads: bool) -> re.Pattern[str]:
+    """The statement of the strict forms whose object is a literal (``literal_statement_parts``)
+    with an ``_ESCAPED_BODY``; groups: just past the closing '"' (empty), the datatype, the
+    language tag. No group opens before the body (re would save the groups at each escape),
+    and the '"' follows the body at once (re goes back to it a character at a time, testing
+    only for '"')."""
     head, tail = literal_statement_parts(
         iri=ASCII_IRI_SHAPE, langtag=LANGTAG_BODY, graph=quads, end=STATEMENT_END
     )
-    return re.compile(head), re.compile(tail)
+    if not tail.startswith('"'):
+        raise AssertionError("the tail starts at the closing quote")
+    return re.compile(f'{head}{_ESCAPED_BODY}"(){tail[1:]}')
 
 
 def _lines_are_long(src: str, has_cr: bool) -> bool:
-    """Whether ``src`` is mostly lines longer than ``_LONG_LINE``, judged by its first 64 Ki
-    characters (a guess: it only picks the faster path)."""
-    sample = min(len(src), 1 << 16)
+    """Whether ``src`` is mostly lines longer than ``_LONG_LINE``, judged by its first 16 Ki
+    characters (a guess: it only picks the faster path; a count tests each character, 5
+    instructions, 64 Ki of them for each chunk cost 1% of validating longlit-20k)."""
+    sample = min(len(src), 1 << 14)
     ends = src.count("\n", 0, sample) + (src.count("\r", 0, sample) if has_cr else 0)
     return sample > 2 * _LONG_LINE and ends * _LONG_LINE < sample
+
+
+def _escaped(src: str, quote: int) -> bool:
+    """Whether the '"' at ``quote`` in a string body follows an odd number of backslashes
+    (the body's opening '"' stops the count at the latest)."""
+    before = quote - 1
+    while src[before] == "\\":
+        before -= 1
+    return (quote - before) % 2 == 0
+
+
+#: A compiled regex's ``match``.
+Match = Callable[[str, int], "re.Match[str] | None"]
+
+
+def _no_match(src: str, pos: int) -> None:
+    return None
 
 
 #: What a validator hands a warning to: a ParseError placed on the literal.
@@ -129,13 +143,24 @@ class LineValidator(LineParser):
         # reads the RDF 1.2 ones.
         super().__init__(Terms(rdf12=version.rdf12), quads, None, version=version)
         # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
-        # non-ASCII IRI is taken by the second, then searched for the non-ucschar few.
+        # non-ASCII IRI is taken by the second (``_match_any``), then searched for the
+        # non-ucschar few. It, the runs' regex and the long lines' are compiled when first
+        # needed (15-25M instructions each, a sixth of validating a file of one line).
         self._match = re.compile(_strict_statement(ASCII_IRI_SHAPE, quads)).match
-        self._match_any = _match_when_used(_strict_statement(IRI_SHAPE, quads))
-        self._run = _run_of_statements(quads, comments=warn is None).match
-        self._long_parts: tuple[re.Pattern[str], re.Pattern[str]] | None = None  # made when needed
+        self._long: re.Pattern[str] | None = None
         self.warn = warn
         self._count = 0
+
+    @cached_property
+    def _match_any(self) -> Match:
+        return re.compile(_strict_statement(IRI_SHAPE, self.quads)).match
+
+    def _match_any_lazily(self, src: str, pos: int) -> re.Match[str] | None:
+        return self._match_any(src, pos)
+
+    @cached_property
+    def _run(self) -> Match:
+        return _run_of_statements(self.quads, comments=self.warn is None).match
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid statements in ``reader``'s document."""
@@ -153,16 +178,18 @@ class LineValidator(LineParser):
     def _fast(self, src: str, out: list[Any]) -> Fast:
         """Whole runs of lines first, one regex call for many statements; then one statement
         of the strict forms; both counted. What neither takes goes to the precise reader."""
-        run = self._run
         match = self._match
-        match_any = self._match_any
         not_ucschar = NOT_UCSCHAR.search
         langs = self.terms.langs  # the tags already checked, as the precise reader keeps them
         warn = self.warn
-        has_cr = "\r" in src
+        has_cr = self._has_cr
         end = len(src)
-        line_ends = line_end_counter(src)
-        long = self._long_statement(src, has_cr) if _lines_are_long(src, has_cr) else None
+        line_ends = line_end_counter(src, has_cr)
+        long = self._long_statement(src) if _lines_are_long(src, has_cr) else None
+        # The runs' regex compiled for the first chunk of short lines; the non-ASCII IRIs' when
+        # a line first needs it (a document of ASCII IRIs never does), then bound directly.
+        run = self._run if long is None else _no_match  # not called then
+        match_any = self._match_any if "_match_any" in self.__dict__ else self._match_any_lazily
         find = src.find
 
         def fast(pos: int) -> int:
@@ -171,12 +198,14 @@ class LineValidator(LineParser):
                 if long is None:
                     m = run(src, pos)
                 else:  # a run would test each character of a long literal against a class
-                    if (
-                        pos < end
-                        and find("\n", pos, pos + _LONG_LINE) < 0
-                        and (not has_cr or find("\r", pos, pos + _LONG_LINE) < 0)
-                    ):
-                        taken = long(pos)
+                    line_end = find("\n", pos)
+                    if line_end < 0:
+                        line_end = end
+                    if has_cr:
+                        cr = find("\r", pos, line_end)
+                        line_end = line_end if cr < 0 else cr
+                    if line_end - pos > _LONG_LINE:
+                        taken = long(pos, line_end)
                         if taken >= 0:
                             count += 1
                             pos = taken
@@ -207,60 +236,51 @@ class LineValidator(LineParser):
 
         return fast
 
-    def _long_statement(self, src: str, has_cr: bool) -> Callable[[int], int]:
-        """A reader of one line holding a statement of the strict forms with a literal object,
-        where C string methods step over the string body: where the statement at ``pos`` ends,
-        or -1 if it is not such a statement (the caller's other paths take it).
+    def _long_statement(self, src: str) -> Callable[[int, int], int]:
+        """A reader of one line (from ``pos`` to its first line end, ``line_end``) holding a
+        statement of the strict forms with a literal object: where the statement ends, or -1 if
+        it is not such a statement (the caller's other paths take it).
 
-        The body runs to the line's last '"' (nothing after a literal holds one, but a
-        comment may: then the tail does not match), so it holds no line end. It is valid when
-        every backslash in it opens a valid escape (read left to right, as the grammar reads
-        them) and every '"' in it is escaped: after an odd number of backslashes."""
-        if self._long_parts is None:
-            self._long_parts = _long_literal_parts(self.quads)
-        head, tail = (part.match for part in self._long_parts)
-        find, rfind, escaped_text = src.find, src.rfind, _ESCAPED_TEXT.match
+        One regex reads the line: the string body escape by escape (``_ESCAPED_BODY``), then
+        back from the line end to the last '"' the rest of the statement follows (bounded past
+        the line end by two, so it holds no line end: the rest needs '"' and '.' before one).
+        The body is valid when, besides, every '"' in it is escaped: after an odd number of
+        backslashes; C string searches find them."""
+        if self._long is None:
+            self._long = _long_literal_statement(self.quads)
+        statement = self._long.match
+        find = src.find
         langs = self.terms.langs
 
-        def long(pos: int) -> int:
-            m = head(src, pos)
+        def long(pos: int, line_end: int) -> int:
+            m = statement(src, pos, line_end + 2)
             if m is None:
                 return -1
-            start = m.end()
-            line_end = find("\n", start)
-            if line_end < 0:
-                line_end = len(src)
-            if has_cr:  # the line may end at a CR: the body reaches no further
-                cr = find("\r", start, line_end)
-                line_end = line_end if cr < 0 else cr
-            close = rfind('"', start, line_end)
-            t = tail(src, close) if close >= 0 else None
-            if t is None:
-                return -1
-            text = escaped_text(src, start, close)  # never None: it may match the empty text
-            if text is None or text.end() != close:
-                return -1
-            quote = find('"', start, close)
-            while quote >= 0:
-                before = quote - 1
-                while src[before] == "\\":  # stops at the opening '"' at the latest
-                    before -= 1
-                if (quote - before) % 2:  # an even number of backslashes: not escaped
+            close = m.start(1) - 1
+            start = find('"', pos) + 1  # the head holds no '"'
+            # Unbounded searches (the closing '"' stops them; a bound costs more than it
+            # saves); most '"' are after one backslash (the opening '"' stops a look back).
+            quote = find('"', start)
+            while quote < close:
+                if (src[quote - 1] != "\\" or src[quote - 2] == "\\") and not _escaped(src, quote):
                     return -1
-                quote = find('"', quote + 1, close)
-            dt, lang = t.group(1, 2)
-            if lang is not None and lang not in langs:
-                if langtag_error(lang) is not None:
-                    return -1
-                langs.add(lang)
-            elif dt is not None:
+                quote = find('"', quote + 1)
+            last = m.lastindex  # 3: a language tag, 2: a datatype, 1: neither
+            if last == 3:
+                lang = m.group(3)
+                if lang not in langs:
+                    if langtag_error(lang) is not None:
+                        return -1
+                    langs.add(lang)
+            elif last == 2:
+                dt = m.group(2)
                 if dt in _NEEDS_LANG:
                     return -1
                 if self.warn is not None and dt in CONSTRAINED:
                     reason = ill_typed_as_written(src[start:close], dt)
                     if reason is not None:
-                        self.warn(self._ill_typed(start - 1, t.end(1) + 1, reason))
-            return t.end()
+                        self.warn(self._ill_typed(start - 1, m.end(2) + 1, reason))
+            return m.end()
 
         return long
 

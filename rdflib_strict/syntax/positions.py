@@ -70,14 +70,15 @@ def count_line_ends(text: str, start: int = 0, end: int | None = None) -> int:
     return ends
 
 
-def line_end_counter(text: str) -> Callable[[int, int], int]:
+def line_end_counter(text: str, has_cr: bool | None = None) -> Callable[[int, int], int]:
     """``count_line_ends`` bound to ``text``, for a loop that counts many slices of it: one C
-    string count per call when ``text`` holds no CR (most text), not three.
+    string count per call when ``text`` holds no CR (most text), not three. ``has_cr``: whether
+    it does, if the caller knows (a search of a chunk of wide characters costs a count of it).
 
     >>> line_end_counter("a\\r\\nb\\rc")(0, 6), line_end_counter("a\\nb\\n")(0, 4)
     (2, 2)
     """
-    if "\r" in text:
+    if "\r" in text if has_cr is None else has_cr:
         return partial(count_line_ends, text)
     return partial(text.count, "\n")
 
@@ -92,8 +93,9 @@ _SAMPLE: Final = 1 << 14
 _FEW_LINES: Final = 16
 
 
-def count_byte_line_ends(data: bytes) -> int:
-    """``count_line_ends`` of UTF-8 bytes (a CR or LF byte is always that character)."""
+def count_byte_line_ends(data: bytes, has_cr: bool | None = None) -> int:
+    """``count_line_ends`` of UTF-8 bytes (a CR or LF byte is always that character);
+    ``has_cr``: whether they hold a CR, if the caller knows."""
     if len(data) > _SAMPLE and data.count(b"\n", 0, _SAMPLE) < _FEW_LINES:
         # Long lines: memchr from one LF to the next; a count tests every byte (5
         # instructions a byte, a tenth of validating a line of long literals).
@@ -104,7 +106,7 @@ def count_byte_line_ends(data: bytes) -> int:
             lf = data.find(b"\n", lf + 1)
     else:
         ends = data.count(b"\n")
-    if b"\r" in data:  # most text has none: spare two counts
+    if b"\r" in data if has_cr is None else has_cr:  # most text has none: spare two counts
         ends += data.count(b"\r") - data.count(b"\r\n")
     return ends
 
