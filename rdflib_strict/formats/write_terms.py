@@ -19,7 +19,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
-from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
+from ..syntax.escapes import escape_common, escape_iri, escape_string, has_surrogate, string_care
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY, compiled_when_used
 from ..syntax.iri import (
     PLAIN_HTTP_IRI_SHAPE,
@@ -231,14 +231,9 @@ class TermWriter:
         # a control, a noncharacter or a surrogate, none printable): three C scans, a third
         # of the regex's cost. Not when non-ASCII is escaped, nor a verdict when it fails.
         if not (
-            (self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable())
-            or self._care(lexical) is None
+            self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable()
         ):
-            if has_surrogate(lexical):
-                raise SerializeError(
-                    "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
-                )
-            lexical = escape_string(lexical, self.ascii_only)
+            lexical = self._escaped(lexical, term, statement)
         # Each text is built by one f-string: a concatenation apiece cost a new string each.
         lang = term.language
         if lang is not None:
@@ -260,6 +255,20 @@ class TermWriter:
         # rdflib's equality would, in C, and the checks below run once per datatype.
         suffix = self._typed.get(str(datatype)) if type(datatype) is URIRef else None
         return f'"{lexical}"{suffix if suffix is not None else self._datatype(datatype, term, statement)}'
+
+    def _escaped(self, lexical: str, term: Literal, statement: Quoted | None) -> str:
+        """The STRING_LITERAL_QUOTE body for a lexical form that is not plainly printable."""
+        if self._printable_plain:
+            body = escape_common(lexical)  # quotes, backslashes, line ends, tabs: most of them
+            if body is not None:
+                return body
+        if self._care(lexical) is None:
+            return lexical
+        if has_surrogate(lexical):
+            raise SerializeError(
+                "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
+            )
+        return escape_string(lexical, self.ascii_only)
 
     def _datatype(self, datatype: URIRef, term: Literal, statement: Quoted | None) -> str:
         """``^^<datatype>`` ("" for xsd:string in canonical output), checked; cached by text."""
