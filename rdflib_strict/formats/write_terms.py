@@ -35,7 +35,7 @@ from ..syntax.version import RdfVersion
 from .rdf12_terms import TripleTerm
 from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix, is_triple_term
 
-__all__ = ["Quoted", "TermWriter"]
+__all__ = ["Quoted", "TermWriter", "read_literals_by"]
 
 _LABEL_RE: Final = re.compile(BLANK_NODE_LABEL_BODY)
 _FRESH_RE: Final = re.compile("r[0-9]+")
@@ -45,6 +45,11 @@ _FRESH_RE: Final = re.compile("r[0-9]+")
 _UNCOMMON_IRI: Final = re.compile(f"\n(?!{PLAIN_HTTP_IRI_SHAPE}$)(?P<line>.*)", re.MULTILINE)
 _BAD_LABEL: Final = compiled_when_used(f"\n(?!{BLANK_NODE_LABEL_BODY}$)", re.MULTILINE)
 _FRESH_LINE: Final = re.compile("^r[0-9]+$", re.MULTILINE)
+# What rdflib's own Literal's language tag and datatype are read by (a subclass may override
+# them: its properties): the public properties, unless the edge, which alone knows rdflib's
+# internals, names the slots behind them (``read_literals_by``), at half the properties' cost.
+_LANGUAGE = "language"
+_DATATYPE = "datatype"
 # Whether rdflib's own Literal has a base direction (a later rdflib may add one).
 _DIRECTION_ASKED: Final = hasattr(Literal, "direction")
 
@@ -53,6 +58,13 @@ _NOT_BASIC: Final = (
 )
 #: The statement (or, for a graph label, the label alone) an error names; g may be None.
 Quoted = tuple[Node | None, ...]
+
+
+def read_literals_by(language: str, datatype: str) -> None:
+    """Read rdflib's own Literal's language tag and datatype by these attribute names (see
+    ``edge.rdflib_private.literal_field_names``)."""
+    global _LANGUAGE, _DATATYPE  # set once, by the edge, on import
+    _LANGUAGE, _DATATYPE = language, datatype
 
 
 class TermWriter:
@@ -235,7 +247,8 @@ class TermWriter:
         ):
             lexical = self._escaped(lexical, term, statement)
         # Each text is built by one f-string: a concatenation apiece cost a new string each.
-        lang = term.language
+        exact = type(term) is Literal
+        lang = getattr(term, _LANGUAGE) if exact else term.language
         if lang is not None:
             # rdflib's own Literal has no base direction (asking it raises AttributeError,
             # which costs more than the rest of this method): only a subclass may.
@@ -248,7 +261,7 @@ class TermWriter:
             if not self.version.rdf12:
                 raise SerializeError(not_rdf11_term("a base direction"), term, statement)
             return f'"{lexical}"@{self._lang(lang, term, statement)}--{direction}'
-        datatype = term.datatype
+        datatype = getattr(term, _DATATYPE) if exact else term.datatype
         if datatype is None:
             return f'"{lexical}"'
         # The suffix by the datatype's text: type(datatype) is URIRef here compares as
