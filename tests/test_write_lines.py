@@ -382,6 +382,17 @@ def test_a_bad_term_deep_in_a_batch_raises_at_its_statement(
     assert tuple(info.value.statement[:3]) == bad
 
 
+def test_entries_left_when_the_lines_fill_a_chunk_open_the_next_batch() -> None:
+    # Objects of three subjects each: a batch of entries stops mid-way once its lines fill a
+    # chunk (1,024), and the entries it did not write lead the next batch, in order.
+    g = Graph()
+    for i in range(1500):
+        for j in range(3):
+            g.add((EX[f"s{i}_{j}"], EX.p, Literal(f"v{i}")))
+    expected = "".join(f'<{EX}s{i}_{j}> <{EX}p> "v{i}" .\n' for i in range(1500) for j in range(3))
+    assert nt_out(g) == expected
+
+
 def test_line_by_line_encoding_lasts_while_batches_are_non_ascii() -> None:
     # The previous batch decides how the next is encoded: whole while ASCII (one copy), line
     # by line after a non-ASCII one, whole again after an ASCII one.
