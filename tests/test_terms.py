@@ -174,3 +174,62 @@ def test_unescape_string_reads_every_string_as_the_exact_decoder(text: str) -> N
 )
 def test_unescape_string_golden(text: str, decoded: str) -> None:
     assert unescape_string(text) == decoded
+
+
+# --- escape_common: the replaces write what escape_string writes, or leave it to it ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ('say "hi"\n', 'say \\"hi\\"\\n'),
+        ("a\\b\tc\r\nd", "a\\\\b\\tc\\r\\nd"),
+        ("\\n", "\\\\n"),  # a backslash, then n: not a line feed
+        ('caf\u00e9 \U0001f600 "q"', 'caf\u00e9 \U0001f600 \\"q\\"'),
+        ("", ""),
+        ('\\"\\', '\\\\\\"\\\\'),
+    ],
+)
+def test_escape_common_golden(text: str, body: str) -> None:
+    assert escapes.escape_common(text) == body
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['"\b', "\f", "a\x00", "\x1f\n", "\x7f", "\ufffe", '\uffff"', "\ud800\n", "nbsp\u00a0\n", "\u2028"],
+)
+def test_escape_common_leaves_other_characters_to_escape_string(text: str) -> None:
+    # Another character to escape, a lone surrogate (an error), or one escape_string keeps
+    # but isprintable does not (NBSP, U+2028): the exact escaper decides.
+    assert escapes.escape_common(text) is None
+
+
+@settings(max_examples=2000, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "a",
+                " ",
+                "\u00e9",
+                "\U0001f600",
+                '"',
+                "\\",
+                "\n",
+                "\r",
+                "\t",
+                "\b",
+                "\x00",
+                "\x7f",
+                "\uffff",
+                "\u00a0",
+            ]
+        ),
+        max_size=12,
+    ).map("".join)
+)
+def test_escape_common_is_escape_string_or_none(text: str) -> None:
+    body = escapes.escape_common(text)
+    assert body is None or body == escapes.escape_string(text), text
+    if not set(text) - set('a \u00e9\U0001f600"\\\n\r\t'):
+        assert body is not None, text

@@ -3,6 +3,7 @@ pyoxigraph with exact lexical forms."""
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -16,6 +17,7 @@ from round_trip import assert_round_trip
 from w3c import default_graph
 
 from rdflib_strict import SerializeError
+from rdflib_strict.formats.write_lines import _Lines
 
 EX = Namespace("http://example.org/")
 
@@ -378,6 +380,33 @@ def test_a_bad_term_deep_in_a_batch_raises_at_its_statement(
     assert info.value.term == term
     assert info.value.statement is not None
     assert tuple(info.value.statement[:3]) == bad
+
+
+def test_entries_left_when_the_lines_fill_a_chunk_open_the_next_batch() -> None:
+    # Objects of three subjects each: a batch of entries stops mid-way once its lines fill a
+    # chunk (1,024), and the entries it did not write lead the next batch, in order.
+    g = Graph()
+    for i in range(1500):
+        for j in range(3):
+            g.add((EX[f"s{i}_{j}"], EX.p, Literal(f"v{i}")))
+    expected = "".join(f'<{EX}s{i}_{j}> <{EX}p> "v{i}" .\n' for i in range(1500) for j in range(3))
+    assert nt_out(g) == expected
+
+
+def test_line_by_line_encoding_lasts_while_batches_are_non_ascii() -> None:
+    # The previous batch decides how the next is encoded: whole while ASCII (one copy), line
+    # by line after a non-ASCII one, whole again after an ASCII one.
+    stream = io.BytesIO()
+    out = _Lines(stream)
+    batches = [["a\n", "b\n"], ["\u00e9\n", "c\n"], ["d\n", "\U0001f600\n"], ["e\n"], ["f\n"]]
+    wide = []
+    for batch in batches:
+        out.lines.extend(batch)
+        out.flush()
+        wide.append(out.wide)
+    assert wide == [False, True, True, False, False]
+    assert stream.getvalue() == "a\nb\n\u00e9\nc\nd\n\U0001f600\ne\nf\n".encode()
+    assert out.count == 8
 
 
 # --- S5: canonical output ---------------------------------------------------------------------------

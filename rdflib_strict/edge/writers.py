@@ -24,11 +24,15 @@ from rdflib.term import Node
 
 from ..formats.terms import Statement
 from ..formats.write_lines import ByPredicate, Group, Triple, write_lines
+from ..formats.write_terms import read_literals_by
 from ..syntax.errors import SerializeError
 from ..syntax.version import RdfVersion
-from .rdflib_private import Index, memory_indexes, memory_triple_sets
+from .rdflib_private import Index, literal_field_names, memory_indexes, memory_triple_sets
 
 __all__ = ["default_graph_id", "graph_groups", "statements", "write_graph_lines", "write_graph_turtle"]
+
+# The writers read rdflib's Literal by its slots where rdflib has them.
+read_literals_by(*literal_field_names())
 
 
 def default_graph_id(graph: Graph) -> Node | None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
+from operator import length_hint
 from typing import IO, Final, TypeVar
 
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -179,21 +180,37 @@ class _Lines:
     They are written every ``_CHUNK`` lines, joined and encoded while still in the CPU cache:
     one join of a whole large graph's lines is markedly slower (and holds the output three
     times over).
+
+    A batch is encoded whole while the output is ASCII, line by line once a batch was not
+    (``wide``), until one is ASCII again. One non-ASCII character makes the joined batch a
+    two- or four-byte string, which the UTF-8 encoder then walks character by character
+    (some 1,100 instructions a line of rich-100k); encoded one by one, the ASCII lines (most
+    of them) are copied, and the lines cost some 500 instructions each to encode and join.
+    The previous batch predicts the next: term-diverse output has a non-ASCII line in
+    nearly every batch, and an ASCII one in none.
     """
 
-    __slots__ = ("count", "limit", "lines", "stream")
+    __slots__ = ("count", "limit", "lines", "stream", "wide")
 
     def __init__(self, stream: IO[bytes]) -> None:
         self.stream = stream
         self.lines: list[str] = []
         self.limit = _CHUNK
         self.count = 0
+        self.wide = False
 
     def flush(self) -> None:
         lines = self.lines
         if lines:
             self.count += len(lines)
-            self.stream.write("".join(lines).encode("utf-8"))
+            if self.wide:
+                data = b"".join(map(str.encode, lines))
+                self.wide = not data.isascii()  # stops at the first non-ASCII byte
+            else:
+                text = "".join(lines)
+                data = text.encode("utf-8")
+                self.wide = not text.isascii()  # a flag: O(1)
+            self.stream.write(data)
             lines.clear()
 
 
@@ -255,7 +272,7 @@ _Item = TypeVar("_Item", Entry, Triple)
 
 def _in_batches(
     items: Iterator[_Item],
-    unchecked: Callable[[Iterator[_Item], list[_Item], str, TermWriter, _Lines], bool],
+    unchecked: Callable[[list[_Item], str, TermWriter, _Lines], int],
     checked: Callable[[Iterable[_Item], str, Node | None, TermWriter, _Lines], None],
     end: str,
     label: Node | None,
@@ -263,13 +280,21 @@ def _in_batches(
     out: _Lines,
 ) -> None:
     """Lines for items a batch at a time: written unchecked, then the batch's new terms
-    settled; a batch that does not settle is written again by the checking loop."""
-    more = True
-    while more:
-        batch: list[_Item] = []
+    settled; a batch that does not settle is written again by the checking loop.
+
+    Up to ``_CHUNK`` items are taken at once (``islice``, in C: appending each to the batch
+    in the loop cost an item some 60 instructions); the unchecked loop stops once the lines
+    fill a chunk, and the items it left open the next batch.
+    """
+    batch: list[_Item] = []
+    while True:
+        batch += islice(items, _CHUNK - len(batch))
+        if not batch:
+            return
         start = len(out.lines)
+        left = 0
         try:
-            more = unchecked(items, batch, end, terms, out)
+            left = unchecked(batch, end, terms, out)
             settled = terms.settle()
         except (SerializeError, _Unchecked):
             terms.settle()  # caches what is valid, labels nodes in the order met
@@ -277,14 +302,16 @@ def _in_batches(
         if not settled:
             del out.lines[start:]
             checked(batch, end, label, terms, out)  # flushes where the batch ended
-        elif len(out.lines) >= out.limit:
+            batch = []
+            continue
+        batch = batch[len(batch) - left :] if left else []
+        if len(out.lines) >= out.limit:
             out.flush()
 
 
-def _unchecked_entries(
-    entries: Iterator[Entry], batch: list[Entry], end: str, terms: TermWriter, out: _Lines
-) -> bool:
-    """Lines for entries until a batch is full, new IRIs and nodes unchecked; False at the end."""
+def _unchecked_entries(entries: list[Entry], end: str, terms: TermWriter, out: _Lines) -> int:
+    """Lines for a batch of entries until they fill a chunk, new IRIs and nodes unchecked
+    (``settle`` checks them); the number of entries left unwritten."""
     known = terms.known_iris
     know = known.add
     new_iri = terms.new_iris.append
@@ -299,9 +326,8 @@ def _unchecked_entries(
     a: str | None
     b: str | None = ""
     c: str | None
-    for entry in entries:
-        batch.append(entry)
-        p, (o, subjects) = entry
+    rest = iter(entries)
+    for p, (o, subjects) in rest:
         if not subjects:
             continue
         if p is not last:
@@ -345,8 +371,8 @@ def _unchecked_entries(
             else:
                 raise _Unchecked
         if len(lines) >= limit:
-            return True  # flushed once settled
-    return False
+            return length_hint(rest)
+    return 0
 
 
 def _checked_entries(
@@ -421,10 +447,9 @@ def _checked_triples(
             out.flush()
 
 
-def _unchecked_triples(
-    triples: Iterator[Triple], batch: list[Triple], end: str, terms: TermWriter, out: _Lines
-) -> bool:
-    """Lines for triples until a batch is full, new IRIs and nodes unchecked; False at the end.
+def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: _Lines) -> int:
+    """Lines for a batch of triples, new IRIs and nodes unchecked (``settle`` checks them);
+    0 (a triple is a line: a batch is a chunk).
 
     ``_unchecked_entries`` for a graph read as triples (a Dataset's named graphs). A subject
     and an object are spelled inline, the same few lines twice: a function call for each
@@ -437,15 +462,11 @@ def _unchecked_triples(
     nodes_get = nodes.get
     new_node = terms.new_bnodes.append
     literal = terms.literal
-    lines = out.lines
-    append = lines.append
-    limit = out.limit
+    append = out.lines.append
     a: str | None
     b: str | None
     c: str | None
-    for triple in triples:
-        batch.append(triple)
-        s, p, o = triple
+    for s, p, o in triples:
         k = str(s)
         if type(s) is URIRef:
             a = iris_get(k)
@@ -483,6 +504,4 @@ def _unchecked_triples(
             else:
                 raise _Unchecked
         append(f"{a} {b} {c}{end}")
-        if len(lines) >= limit:
-            return True  # flushed once settled
-    return False
+    return 0

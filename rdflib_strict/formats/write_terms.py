@@ -19,7 +19,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import trim_caches
 from ..syntax.errors import SerializeError
-from ..syntax.escapes import escape_iri, escape_string, has_surrogate, string_care
+from ..syntax.escapes import escape_common, escape_iri, escape_string, has_surrogate, string_care
 from ..syntax.grammar import BLANK_NODE_LABEL_BODY, blank_node_label_re, compiled_when_used
 from ..syntax.iri import (
     PLAIN_HTTP_IRI_SHAPE,
@@ -35,7 +35,7 @@ from ..syntax.version import RdfVersion
 from .rdf12_terms import TripleTerm
 from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix, is_triple_term
 
-__all__ = ["Quoted", "TermWriter"]
+__all__ = ["Quoted", "TermWriter", "read_literals_by"]
 
 _FRESH_RE: Final = re.compile("r[0-9]+")
 # A batch of IRIs or blank node ids, one a line after a line feed (neither holds one; a term
@@ -44,6 +44,11 @@ _FRESH_RE: Final = re.compile("r[0-9]+")
 _UNCOMMON_IRI: Final = re.compile(f"\n(?!{PLAIN_HTTP_IRI_SHAPE}$)(?P<line>.*)", re.MULTILINE)
 _BAD_LABEL: Final = compiled_when_used(f"\n(?!{BLANK_NODE_LABEL_BODY}$)", re.MULTILINE)
 _FRESH_LINE: Final = re.compile("^r[0-9]+$", re.MULTILINE)
+# What rdflib's own Literal's language tag and datatype are read by (a subclass may override
+# them: its properties): the public properties, unless the edge, which alone knows rdflib's
+# internals, names the slots behind them (``read_literals_by``), at half the properties' cost.
+_LANGUAGE = "language"
+_DATATYPE = "datatype"
 # Whether rdflib's own Literal has a base direction (a later rdflib may add one).
 _DIRECTION_ASKED: Final = hasattr(Literal, "direction")
 
@@ -52,6 +57,13 @@ _NOT_BASIC: Final = (
 )
 #: The statement (or, for a graph label, the label alone) an error names; g may be None.
 Quoted = tuple[Node | None, ...]
+
+
+def read_literals_by(language: str, datatype: str) -> None:
+    """Read rdflib's own Literal's language tag and datatype by these attribute names (see
+    ``edge.rdflib_private.literal_field_names``)."""
+    global _LANGUAGE, _DATATYPE  # set once, by the edge, on import
+    _LANGUAGE, _DATATYPE = language, datatype
 
 
 class TermWriter:
@@ -230,16 +242,12 @@ class TermWriter:
         # a control, a noncharacter or a surrogate, none printable): three C scans, a third
         # of the regex's cost. Not when non-ASCII is escaped, nor a verdict when it fails.
         if not (
-            (self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable())
-            or self._care(lexical) is None
+            self._printable_plain and '"' not in lexical and "\\" not in lexical and lexical.isprintable()
         ):
-            if has_surrogate(lexical):
-                raise SerializeError(
-                    "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
-                )
-            lexical = escape_string(lexical, self.ascii_only)
+            lexical = self._escaped(lexical, term, statement)
         # Each text is built by one f-string: a concatenation apiece cost a new string each.
-        lang = term.language
+        exact = type(term) is Literal
+        lang = getattr(term, _LANGUAGE) if exact else term.language
         if lang is not None:
             # rdflib's own Literal has no base direction (asking it raises AttributeError,
             # which costs more than the rest of this method): only a subclass may.
@@ -252,13 +260,27 @@ class TermWriter:
             if not self.version.rdf12:
                 raise SerializeError(not_rdf11_term("a base direction"), term, statement)
             return f'"{lexical}"@{self._lang(lang, term, statement)}--{direction}'
-        datatype = term.datatype
+        datatype = getattr(term, _DATATYPE) if exact else term.datatype
         if datatype is None:
             return f'"{lexical}"'
         # The suffix by the datatype's text: type(datatype) is URIRef here compares as
         # rdflib's equality would, in C, and the checks below run once per datatype.
         suffix = self._typed.get(str(datatype)) if type(datatype) is URIRef else None
         return f'"{lexical}"{suffix if suffix is not None else self._datatype(datatype, term, statement)}'
+
+    def _escaped(self, lexical: str, term: Literal, statement: Quoted | None) -> str:
+        """The STRING_LITERAL_QUOTE body for a lexical form that is not plainly printable."""
+        if self._printable_plain:
+            body = escape_common(lexical)  # quotes, backslashes, line ends, tabs: most of them
+            if body is not None:
+                return body
+        if self._care(lexical) is None:
+            return lexical
+        if has_surrogate(lexical):
+            raise SerializeError(
+                "the literal holds a lone surrogate, which UTF-8 cannot encode", term, statement
+            )
+        return escape_string(lexical, self.ascii_only)
 
     def _datatype(self, datatype: URIRef, term: Literal, statement: Quoted | None) -> str:
         """``^^<datatype>`` ("" for xsd:string in canonical output), checked; cached by text."""
