@@ -730,7 +730,7 @@ class TurtleParser(BatchReader):
         stack: list[Frame] = []
         pname, iri, plain = self._pnames.get, self._iris.get, self._plain.get  # cached terms by text
         fast_pair, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match  # pair: verb object
-        push, new_frame = stack.append, tuple.__new__
+        push, new_frame, name, made = stack.append, tuple.__new__, self._fast_name, self._fast_pname
         subject, state, term_start, pos = self._fast_subject(src, pos)
         kind, pending, predicate, head, last = _TOP, -1, _UNSET, None, None
         opening, p, first = None, None, term_start
@@ -740,15 +740,12 @@ class TurtleParser(BatchReader):
                 p = predicate
             elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
                 _, vp, vi, va, _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
-                p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or (
-                    self._fast_pname(vp) if vp else self._fast_name(m, 2)
-                )
+                p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or (made(vp) if vp else name(m, 2))
             else:
                 m = None
             if m is not None:
                 o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt else None
-                # an uncached prefixed name, the commonest miss, is made here at once
-                obj = o or (self._fast_pname(op) if op else self._fast_object(m, m.re.groups - 9))
+                obj = o or (made(op) if op else self._fast_object(m, m.re.groups - 9))
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
                 if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
                     append((subject, p, obj, default))
