@@ -29,6 +29,9 @@ run, variants interleaved round-robin so that drift affects them all alike):
 * ``process.py``   -- only with ``--process``: whole processes that parse into a Graph and
   exit, and one ``gc.collect()`` after such a parse, strict against rdflib's parser (the
   cost a parse leaves behind).
+* ``collector.py`` -- only with ``--collector``: one ``gc.collect()`` after a parse into a
+  Graph, counted (``perf stat`` around the collections alone; with ``--collector-sim`` also
+  a simulated cache, callgrind): strict against rdflib's parser, where times swing.
 * ``fastpath.py``  -- only with ``--fast-path``: counts (no timing) which statements and terms
   leave the parsers' fast paths for the full readers, by shape.
 * ``instructions.py`` -- only with ``--instructions``: instructions (``perf stat``) of
@@ -85,6 +88,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from canon import canon_table, run_canon
+from collector import CollectorRow, collector_table, run_collector
 from common import (
     FORMATS,
     PARSE_VARIANTS,
@@ -154,6 +158,8 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
         run_parallel(inp, args.runs or 3, report, args.parallel_rows)
     if args.process:
         run_process(inp, args.runs or 3, args.process_rows, report.notes)
+    if args.collector or args.collector_sim:
+        run_collector(inp, args.collector_sim, args.collector_rows)
     if args.fast_path:
         run_fast_path(inp, args.fast_path_rows)
     if args.instructions:
@@ -215,6 +221,16 @@ def render(report: Report, args: argparse.Namespace) -> str:
             "ours G: user-space instructions of the whole process minus one that only imports "
             "(PYTHONHASHSEED=0, one run: counts vary by under 1% between runs). pyoxigraph's "
             "parse G: a process exhausting pyoxigraph.parse of the file, minus import pyoxigraph.",
+            "",
+        ]
+    if args.collector_rows:
+        parts += ["## One gc.collect() after a parse into a Graph, counted", ""]
+        parts += [collector_table(args.collector_rows), ""]
+        parts += [
+            "perf events: a collection's count (median of 4 in one fresh process, perf stat "
+            "enabled around the collections only). sim: callgrind's cache simulation, a "
+            "collection's share of two: Ir instructions, D1mr / DLmr first- / last-level data "
+            "read misses.",
             "",
         ]
     if args.process_rows:
@@ -352,6 +368,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--no-memory", action="store_true", help="skip the memory probes")
     ap.add_argument("--no-serialize", action="store_true", help="skip the serializers")
     ap.add_argument("--no-iterparse", action="store_true", help="skip the streaming parsers")
+    ap.add_argument(
+        "--collector",
+        action="store_true",
+        help="also count (perf) a gc.collect() after a parse into a Graph, strict and rdflib",
+    )
+    ap.add_argument(
+        "--collector-sim",
+        action="store_true",
+        help="--collector with a simulated cache too (valgrind callgrind; about a minute per 100k)",
+    )
     ap.add_argument("--_memprobe", nargs=2, metavar=("VARIANT", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.sizes is None:
@@ -360,6 +386,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args.process_rows: list[ProcessRow] = []
     args.fast_path_rows: list[FastPathRow] = []
     args.instruction_rows: list[InstructionRow] = []
+    args.collector_rows: list[CollectorRow] = []
     return args
 
 
