@@ -23,7 +23,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,8 +122,7 @@ def _simulated_counts(inp: Input, fmt: str) -> dict[str, float]:
             return {}
         subprocess.run(["callgrind_control", "-i", "on", str(child.pid)], capture_output=True, check=True)
         flag.touch()
-        child.communicate()
-        time.sleep(0.1)
+        child.communicate()  # callgrind has written its totals when the process ends
         return _callgrind_totals(out.read_text())
 
 

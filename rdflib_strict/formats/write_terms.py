@@ -25,9 +25,9 @@ from ..syntax.iri import (
     PLAIN_HTTP_IRI_SHAPE,
     all_common_http_iris,
     all_plain_http_iris,
-    iri_error,
     is_common_iri,
     is_plain_http_iri,
+    rfc3987_error,
 )
 from ..syntax.langtag import langtag_error
 from ..syntax.messages import LANGSTRING_NEEDS_TAG, not_rdf11_term
@@ -141,11 +141,11 @@ class TermWriter:
         iri = str(term)
         if is_plain_http_iri(iri):
             return iri
-        if is_common_iri(iri):  # percent-escapes, a query, non-ASCII: iri_error costs 7x
+        if is_common_iri(iri):  # percent-escapes, a query, non-ASCII: the components cost 4x
             return escape_iri(iri, self.ascii_only)
         if has_surrogate(iri):
             raise SerializeError("the IRI holds a lone surrogate, which UTF-8 cannot encode", term, statement)
-        reason = iri_error(iri)
+        reason = rfc3987_error(iri)  # iri_error would try both shapes above again
         if reason is not None:
             raise SerializeError(f"not an absolute IRI ({reason})", term, statement)
         return escape_iri(iri, self.ascii_only)
@@ -210,7 +210,7 @@ class TermWriter:
                 if joined.count("\n") == len(iris)
                 else iris
             )
-            # One by one: percent-escapes, a query, non-ASCII (iri_error decides the rest).
+            # One by one: percent-escapes, a query, non-ASCII (RFC 3987 decides the rest).
             for key in uncommon:
                 if not _valid_iri(key):
                     self.iris.pop(key, None)
@@ -385,7 +385,7 @@ def _plain_labels(joined: str, count: int) -> bool:
 
 def _valid_iri(iri: str) -> bool:
     """Whether ``checked_iri`` takes ``iri`` (as it is, when non-ASCII is not escaped)."""
-    return is_common_iri(iri) or (not has_surrogate(iri) and iri_error(iri) is None)
+    return is_common_iri(iri) or (not has_surrogate(iri) and rfc3987_error(iri) is None)
 
 
 def _kind(term: object) -> str:
