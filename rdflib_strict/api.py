@@ -10,6 +10,7 @@ from . import parallel
 from .edge.illtyped import IllTypedReport
 from .edge.plugins import install, uninstall
 from .edge.readers import StatementParser, make_parser
+from .edge.sink import paused_batches
 from .edge.source import OpenedSource, Source, accept_header, file_iri, open_source
 from .formats.table import FORMATS, format_for
 from .formats.terms import Statement
@@ -93,7 +94,7 @@ def iterparse(
                 yield from _placed(parser, opened, check)
                 return
             # One generator layer per statement, not two: it is most of the cost of a yield.
-            for batch in parser.batches(opened.reader, check):
+            for batch in paused_batches(parser.batches(opened.reader, check)):
                 yield from batch
         finally:
             ill_typed.give(stacklevel=2)  # at the caller of next()
@@ -101,7 +102,7 @@ def iterparse(
 
 def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | None) -> Iterator[Any]:
     name = opened.name
-    for batch, placed in parser.batches_with_places(opened.reader, on_error):
+    for batch, placed in paused_batches(parser.batches_with_places(opened.reader, on_error)):
         lines, columns, one_line = placed.lines, placed.columns, placed.subjects is None
         for i, (s, p, o, g) in enumerate(batch):
             yield s, p, o, g, statement_span(name, lines, columns, i, one_line)

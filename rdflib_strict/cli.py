@@ -28,6 +28,7 @@ from typing import IO, Any, Final
 from . import __version__, parallel
 from .edge.illtyped import IllTypedLiteralWarning
 from .edge.readers import StatementParser, make_converter, make_parser, make_validator
+from .edge.sink import paused_batches
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
@@ -434,7 +435,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _statements(
     parser: StatementParser, opened: OpenedSource, on_error: OnError | None
 ) -> Iterator[Statement]:
-    for batch in parser.batches(opened.reader, on_error):
+    for batch in paused_batches(parser.batches(opened.reader, on_error)):
         yield from batch
 
 
@@ -752,7 +753,7 @@ def _to_pretty(
     graphs: dict[Node, Graph] = {}
     count = 0
     for source, parser, _, _ in inputs:
-        for batch in parser.batches(source.opened.reader, on_error):
+        for batch in paused_batches(parser.batches(source.opened.reader, on_error)):
             for s, p, o, g in batch:
                 if g is None:
                     dataset.add((s, p, o))

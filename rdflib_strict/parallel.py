@@ -48,6 +48,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, wait  # not .process: loaded when used
 from typing import IO, Any, AnyStr, Final, Literal, NamedTuple, cast
 
+from .edge.sink import paused_gc
 from .edge.source import OpenedSource
 from .syntax.chunks import ChunkReader
 from .syntax.errors import ParseError
@@ -577,7 +578,8 @@ def do_block(job: BlockTask, part: Block) -> BlockResult:
         reader = ChunkReader(stream, job.name, at_start=part.at_start)
     on_error = done.errors.append if job.skip else None
     try:
-        done = _do_task(job, part, reader, on_error, done)
+        with paused_gc():  # a block's objects are all in use or garbage by refcount
+            done = _do_task(job, part, reader, on_error, done)
     finally:
         stream.close()
     done.lines = reader.lines_read

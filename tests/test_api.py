@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import re
 import subprocess
@@ -19,6 +20,7 @@ from w3c import assert_same_graph, oxigraph_graph
 
 import rdflib_strict
 from rdflib_strict import ParseError, iterparse
+from rdflib_strict.syntax.chunks import CHUNK_SIZE
 from rdflib_strict.syntax.errors import SerializeError
 
 REPO = repo_root()
@@ -188,6 +190,43 @@ def test_iterparse_streams_without_reading_everything_first() -> None:
     next(it)
     assert Counting.consumed < len(data) / 2
     assert sum(1 for _ in it) == 200_000 - 1
+
+
+@pytest.mark.parametrize("fmt", ["nt", "ttl"])
+def test_iterparse_collects_once_a_chunk_and_the_caller_keeps_its_setting(fmt: str) -> None:
+    # Distinct literals: every statement leaves a tracked object (the Literal) in its batch.
+    data = "".join(f'<http://ex/s{i}> <http://ex/p> "v{i}"@en .\n' for i in range(40_000))
+    chunks = -(-len(data.encode()) // CHUNK_SIZE)
+    head = data[: data.index("\n", 1000) + 1]
+    collections = 0
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        nonlocal collections
+        collections += phase == "start"
+
+    enabled_in_loop = set()
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        for _ in iterparse(data=data, format=fmt):
+            enabled_in_loop.add(gc.isenabled())
+    finally:
+        gc.callbacks.remove(count)
+    # Left running, the collector would walk the young statements every 700 allocations
+    # (over a hundred times here); paused, once a chunk, when its batch is handed on.
+    assert collections <= chunks + 2
+    assert enabled_in_loop == {True}  # the caller's code runs with its own setting
+    gc.disable()
+    try:
+        for _ in iterparse(data=head, format=fmt):
+            enabled_in_loop.add(gc.isenabled())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert enabled_in_loop == {True, False}
+    with pytest.raises(ParseError):
+        list(iterparse(data=head + "<http://ex/s> .\n", format=fmt))
+    assert gc.isenabled()
 
 
 def test_iterparse_rejects_bad_format_and_source() -> None:
