@@ -439,8 +439,14 @@ class _Queue:
         self.own = executor is None
         if executor is not None:
             self.pool: Executor = executor
+        elif workers == 1:
+            self.pool = _InProcess()
         else:
-            self.pool = _InProcess() if workers == 1 else ProcessPoolExecutor(workers, mp_context=_context())
+            self.pool = ProcessPoolExecutor(workers, mp_context=_context())
+            # Started now, the workers compile the patterns their blocks need (a tenth of a
+            # second) while this process finds the first cuts, not after.
+            for _ in range(workers):
+                self.pool.submit(_warm_up, job)
         for _ in range(workers * _AHEAD):
             self.submit()
 
@@ -695,6 +701,36 @@ class _Range(io.RawIOBase):
     def close(self) -> None:
         self._file.close()
         super().close()
+
+
+# Statements of the commonest shapes: in the line formats (N-Quads' default graph), and in
+# Turtle (TriG's default graph).
+_WARM_UP_LINES: Final = (
+    "".join(
+        f"{s} <http://example/p> {o} .\n" * 3
+        for s in ("<http://example/s>", "_:b")
+        for o in (
+            '"o"@en',
+            "<http://example/o>",
+            '"1"^^<http://www.w3.org/2001/XMLSchema#integer>',
+            '"\\u00e9"',
+        )
+    )
+    + "<http://example/\u00e9> <http://example/p> _:b\u00e9 .\n"
+)
+_WARM_UP_TURTLE: Final = (
+    "@prefix ex: <http://example/> .\n"
+    'ex:s a ex:C ; ex:p "o"@en , "1"^^ex:t , 1 , true , _:b , <o> ;\n'
+    '  ex:q [ ex:p ex:o ] , ( ex:o ) , "\\u00e9" , """x""" .\n'
+    "_:b ex:p ex:o , <http://example/\u00e9> , _:b\u00e9 .\n"
+)
+
+
+def _warm_up(job: BlockTask) -> None:
+    """A worker's first task: one small block of the job's kind, for the patterns that are
+    compiled when first used; its result is dropped."""
+    text = _WARM_UP_TURTLE if job.turtle else _WARM_UP_LINES
+    do_block(job._replace(scratch=None, skip=True, base="http://example/"), Block(-1, True, text=text))
 
 
 def _do_block_packed(job: BlockTask, part: Block) -> BlockResult:

@@ -348,3 +348,45 @@ def test_cli_jobs_a_range_that_cannot_be_read_is_exit_2(
     assert "Traceback" not in out + err
     assert "gone.nq" in out + err
     assert not (tmp_path / "out.nq").exists()
+
+
+@pytest.mark.parametrize("task", ["validate", "convert", "statements"])
+@pytest.mark.parametrize(("quads", "turtle"), [(False, False), (True, False), (False, True), (True, True)])
+def test_the_workers_warm_up_reads_whole_in_every_format(task: str, quads: bool, turtle: bool) -> None:
+    # A sample that stopped parsing would warm nothing up, silently.
+    job = parallel.BlockTask(task, quads, "warm-up", document_prefix(), False)  # type: ignore[arg-type]
+    job = job._replace(turtle=turtle, base="http://example/")
+    text = parallel._WARM_UP_TURTLE if turtle else parallel._WARM_UP_LINES
+    done = parallel.do_block(job, parallel.Block(0, True, text=text))
+    assert (done.count, done.fatal, done.errors) == ((17, None, []) if turtle else (25, None, []))
+
+
+def test_a_warmed_up_worker_compiles_nothing_for_blocks_of_common_lines(tmp_path: Path) -> None:
+    # Patterns are compiled when first used; a worker compiles them in its warm-up, while
+    # the parent finds the cuts, and not in its first block.
+    block = "".join(
+        f"<http://ex.org/{i}> <http://ex.org/p{i % 7}> {o} .\n"
+        for i, o in enumerate(
+            ['"x"@de', "<http://ex.org/o>", '"2"^^<http://www.w3.org/2001/XMLSchema#integer>'] * 50
+        )
+    )
+    script = tmp_path / "warm.py"
+    script.write_text(
+        "import re._compiler as compiler, sys\n"
+        "from rdflib_strict import parallel\n"
+        "job = parallel.BlockTask('validate', False, 'x', 'p', False, warn=True)\n"
+        "parallel._warm_up(job)\n"
+        "compiled = []\n"
+        "original = compiler.compile\n"
+        "compiler.compile = lambda p, flags=0: compiled.append(p) or original(p, flags)\n"
+        "done = parallel.do_block(job, parallel.Block(1, False, text=sys.stdin.read()))\n"
+        "print(done.count, len(compiled))\n",
+        encoding="utf-8",
+    )
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, str(script)], input=block, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["150", "0"]
