@@ -88,3 +88,23 @@ def test_rarer_patterns_are_compiled_when_a_document_needs_them(
     assert result["non_ascii_iri_statement"] is non_ascii
     # the verdict is the precise reader's: a bad IRI fails, the others are valid
     assert result["status"] == (1 if "[" in line else 0)
+
+
+def test_cutting_a_local_turtle_file_compiles_the_byte_patterns_only(tmp_path: Path) -> None:
+    # A local file's cuts are guessed in its bytes; the patterns for text (with Unicode name
+    # classes, the dearer half) are compiled only when text read here is cut.
+    path = tmp_path / "doc.ttl"
+    path.write_text("@prefix ex: <http://example/> .\n" + "ex:s ex:p ex:o .\n" * 20)
+    probe = (
+        "import sys\n"
+        "from rdflib_strict.cli import main\n"
+        "from rdflib_strict.formats import turtle_cuts\n"
+        "from rdflib_strict import parallel\n"
+        "parallel.BLOCK_SIZE = 64\n"
+        "status = main(['validate', '-q', '-j', '2', sys.argv[1]])\n"
+        "print(status, turtle_cuts._matchers.cache_info().currsize)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0", "1"]

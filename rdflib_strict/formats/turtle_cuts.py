@@ -23,6 +23,7 @@ UTF-8 never holds an ASCII byte inside a multi-byte character.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import mmap
 import re
@@ -101,14 +102,16 @@ def _patterns(name: str) -> dict[str, str]:
     }
 
 
-def _compiled(binary: bool) -> dict[str, Any]:
+@functools.cache
+def _matchers(binary: bool) -> dict[str, Any]:
+    # Compiled when first used: a local file's cuts are found in bytes, text's in str, and
+    # the patterns for both cost a process a few hundredths of a second.
     patterns = _patterns(_NAME_BYTES if binary else _NAME_STR)
     if binary:
         return {k: re.compile(v.encode("ascii")).match for k, v in patterns.items()}
     return {k: re.compile(v).match for k, v in patterns.items()}
 
 
-_MATCHERS: Final = {False: _compiled(False), True: _compiled(True)}
 # A directive that does not match may be one cut by the end of the text so far: it is waited
 # for this far, then the scanner gives up (a malformed one).
 _DIRECTIVE_WAIT: Final = 4096
@@ -140,7 +143,7 @@ class StatementCuts(Generic[Text]):
         self.unsure = False
         self.directives: list[tuple[int, int]] = []
         self._braces = 0  # 1 inside a TriG graph block
-        m = _MATCHERS[binary]
+        m = _matchers(binary)
         self._ws, self._body, self._run = m["ws"], m["body"], m["run"]
         self._at, self._sparql, self._keyword, self._rest = m["at"], m["sparql"], m["keyword"], m["rest"]
 
@@ -282,7 +285,8 @@ def guessed_cut(data: bytes | mmap.mmap, want: int, trig: bool) -> int | None:
 def guessed_directives(data: bytes | mmap.mmap, start: int, end: int) -> Iterator[tuple[int, int]]:
     """The ``(start, end)`` of each directive at a line start in ``data[start:end]`` (or
     ``start`` itself, a line start), in order; a guess, to be checked."""
-    at, sparql, keyword = _MATCHERS[True]["at"], _MATCHERS[True]["sparql"], _MATCHERS[True]["keyword"]
+    matchers = _matchers(True)
+    at, sparql, keyword = matchers["at"], matchers["sparql"], matchers["keyword"]
     after_line_end = start > 0 and data[start - 1 : start] == b"\n"
     found = _DIRECTIVE_LINE.finditer(data, start - 1 if after_line_end else start, end)
     starts: Iterator[int] = (m.end() for m in found)  # each a line's first character
