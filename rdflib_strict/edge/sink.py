@@ -118,8 +118,8 @@ def paused_batches(batches: Iterator[T]) -> Iterator[T]:
     A stream's statements are gone once the caller has seen them, but while a chunk is read
     the collector runs every 700 allocations and walks what is young: the batch being filled,
     the terms being cached. Paused, it walks the batch once, at the first allocation after it
-    is handed on (about 5% of ``iterparse``'s instructions on term-diverse data; README, "The
-    garbage collector"). The caller's own code, between batches, runs with its setting."""
+    is handed on (2-3% of ``iterparse``'s instructions; README, "The garbage collector"). The
+    caller's own code, between batches, runs with its setting."""
     try:
         while True:
             with paused_gc():
