@@ -941,3 +941,52 @@ def test_u_escapes_in_a_run_get_the_parsers_verdict(escape: str, valid: bool) ->
     assert verdict == parser_verdict(data, "ntriples")
     assert verdict[0] == (7 if valid else 6)
     assert [e[:2] for e in verdict[1]] == ([] if valid else [(4, 31)])  # at the backslash
+
+
+_PLAIN_LINES = (
+    "<http://example/s> <http://example/p> <http://example/o> .\n"
+    '_:b <http://example/p> "x\\u00e9"@en .\n'
+    '<http://example/s> <http://example/q> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+) * 50
+_PLAIN_TURTLE = (
+    "@prefix ex: <http://example/> .\n"
+    + 'ex:s ex:p ex:o , "x"@en ; ex:q 1 , "2"^^<http://www.w3.org/2001/XMLSchema#integer> .\n' * 50
+)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "doc", "other"),
+    [
+        ("ntriples", _PLAIN_LINES, "_:\u00e9 <http://example/p> <http://example/o> .\n"),
+        ("turtle", _PLAIN_TURTLE, "ex:s ex:p [ ex:q ex:o ] .\n"),
+    ],
+)
+def test_validation_makes_no_term_for_what_its_regex_takes(
+    fmt: str, doc: str, other: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The README: the plain statements make no rdflib term; the others go to the parser,
+    # which makes their terms (so this test sees it when one is made).
+    from rdflib_strict.edge.readers import make_validator
+    from rdflib_strict.formats.terms import Terms
+    from rdflib_strict.formats.turtle import TurtleParser
+
+    made: list[str] = []
+    for cls, name in [(Terms, n) for n in ("absolute_iri", "literal", "bnode", "fresh_bnode")] + [
+        (TurtleParser, "_fast_pname")
+    ]:
+        original = getattr(cls, name)
+
+        def making(self: object, *args: object, _f: Any = original, _n: str = name) -> Any:
+            made.append(_n)
+            return _f(self, *args)
+
+        monkeypatch.setattr(cls, name, making)
+
+    def validate(text: str) -> int:
+        count: int = make_validator(fmt, None).check(ChunkReader(io.BytesIO(text.encode()), "doc"))
+        return count
+
+    assert validate(doc) == (150 if fmt == "ntriples" else 200)
+    assert made == []
+    assert validate(doc + other) == (151 if fmt == "ntriples" else 202)
+    assert made != []

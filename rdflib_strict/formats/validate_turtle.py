@@ -1,4 +1,4 @@
-"""Validating Turtle and TriG without building a single rdflib term.
+"""Validating Turtle and TriG, the plainest statements without building a term.
 
 ``validate`` only has to say whether each statement is in the language and how many triples
 it makes, so, as for N-Triples (``validate_lines``), a regex that *is* the grammar takes whole
