@@ -16,7 +16,7 @@ from typing import IO, Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import SerializeError
-from ..syntax.escapes import STRING_ESCAPED, escape_string, unescape_string
+from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_escapes, unescape_string
 from ..syntax.grammar import ESCAPE_SCALAR
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
@@ -84,6 +84,7 @@ class LineConverter(LineParser):
         copied = self._copied
         append = out.append
         find, rfind = src.find, src.rfind
+        escape, unescape, rewrite, long_body = escape_string, unescape_string, rewrite_escapes, LONG_BODY
 
         def fast(pos: int) -> int:
             m = copied(src, pos)
@@ -96,7 +97,8 @@ class LineConverter(LineParser):
                     start = find('"', line_start, line_end) + 1
                     end = rfind('"', start, line_end)
                     append(src[pos:start])
-                    append(escape_string(unescape_string(src[start:end])))
+                    body = src[start:end]
+                    append(escape(unescape(body)) if end - start < long_body else rewrite(body))
                     pos = end
                     backslash = find("\\", line_end, stop)
                 append(src[pos:stop])

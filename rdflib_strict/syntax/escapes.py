@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
 from collections.abc import Callable
 from typing import Final
 
 from .errors import ErrorKind, SpanError
 from .grammar import ESCAPE_SCALAR
 from .messages import bad_iri_escape
+from .scan import sure_match
 
 __all__ = [
+    "LONG_BODY",
     "STRING_ESCAPED",
     "SURROGATE_RE",
     "escape_common",
     "escape_iri",
     "escape_string",
+    "rewrite_escapes",
     "string_care",
     "unescape_iri",
     "unescape_pn_local",
@@ -170,6 +175,49 @@ def escape_common(s: str) -> str | None:
     body = s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
     body = body.replace("\t", "\\t")
     return body if body.isprintable() else None
+
+
+# A run of text and of the escapes escape_string writes as they are (all ECHARs but \'), read
+# from a token boundary: between escapes re tests each character against one other only.
+_ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
+# Compiled when first used (only long bodies with escapes need it).
+_written_run: Final = functools.cache(lambda: sure_match(rf'(?:[^\\]+{_ONCE}|\\[btnfr"\\])*{_ONCE}'))
+# rewrite_escapes is for bodies this long, with at most one escape to rewrite in this many
+# characters: a step costs about what decoding as many in C does, so a denser body is found
+# out having spent about what decoding it whole costs.
+LONG_BODY: Final = 256
+_SPARSE: Final = 64
+
+
+def rewrite_escapes(body: str) -> str:
+    """``escape_string(unescape_string(body))`` for a string body whose characters are none
+    escape_string escapes and whose every backslash opens an ECHAR or a UCHAR of a scalar
+    value. The escapes it would write otherwise (\\', \\u, \\U) are rewritten and the rest
+    kept, with no decoding of the text between them: for a body of ``LONG_BODY`` characters or
+    more (a shorter one costs less decoded and escaped again whole, in C). A body dense with
+    such escapes (an ASCII-only dump's CJK text) is decoded whole too."""
+    n = len(body)
+    run = _written_run()
+    end = run(body, 0).end()
+    if end == n:
+        return body
+    out = []
+    pos = rewritten = 0
+    while end < n:  # at a backslash: \', \u or \U
+        rewritten += 1
+        if rewritten * _SPARSE > n:  # dense: stop, having spent at most what decoding does
+            return escape_string(unescape_string(body))
+        out.append(body[pos:end])
+        kind = body[end + 1]
+        if kind == "'":
+            out.append("'")
+            pos = end + 2
+        else:
+            pos = end + (6 if kind == "u" else 10)
+            out.append(escape_string(chr(int(body[end + 2 : pos], 16))))
+        end = run(body, pos).end()
+    out.append(body[pos:])
+    return "".join(out)
 
 
 _NON_ASCII_RE: Final = re.compile("[^\x00-\x7f]")
