@@ -18,6 +18,7 @@ import io
 import json
 import logging
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -606,10 +607,16 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     _check_inputs(args)
     start = time.perf_counter()
     out_path = args.output
-    tmp = None if out_path in (None, "-") else out_path + ".part"
+    tmp = None if out_path in (None, "-") or _is_special(out_path) else out_path + ".part"
     try:
         rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
-        out = sys.stdout.buffer if tmp is None else open_output(tmp, out_path)
+    except OSError as e:
+        raise _UsageError(f"cannot write {args.rejects}: {e.strerror or e}") from None
+    try:
+        if tmp is not None:
+            out = open_output(tmp, out_path)
+        else:
+            out = _stdout_bytes() if out_path in (None, "-") else open_output(out_path)
     except OSError as e:  # named as given: the .part file beside it is ours, not the user's
         raise _UsageError(f"cannot write {out_path}: {e.strerror or e}") from None
     except ModuleNotFoundError as e:  # .zst without a codec
@@ -627,16 +634,9 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     finally:
         if rejects is not None:
             rejects.close()
-        if tmp is not None:
-            out.close()
-            if ok:
-                os.replace(tmp, out_path)
-            else:
-                os.unlink(tmp)
-        else:
-            sys.stdout.buffer.flush()
+        _finish_output(out, tmp, out_path, ok)
     if not ok:
-        if tmp is None and not reader_left:
+        if out_path in (None, "-") and not reader_left:
             print(
                 "rdflib-strict: the output on stdout is incomplete: it holds at most the statements"
                 " read before the error (-o FILE writes the file only when the conversion succeeds)",
@@ -656,6 +656,54 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 1 if skipped else 0
 
 
+def _finish_output(out: IO[bytes], tmp: str | None, out_path: str | None, ok: bool) -> None:
+    """Close ``-o``'s file: the ``.part`` file renamed to ``out_path`` if the conversion
+    succeeded, else removed; stdout flushed, not closed."""
+    if out_path in (None, "-"):
+        out.flush()
+        return
+    out.close()
+    if tmp is not None:
+        if ok:
+            os.replace(tmp, out_path)
+        else:
+            os.unlink(tmp)
+
+
+def _is_special(path: str) -> bool:
+    """Whether ``-o``'s ``path`` is written in place: a device, a FIFO or a directory, which a
+    renamed ``.part`` file would replace (``-o /dev/null`` as root), or fail on. A directory
+    then fails to open, as it should."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:  # not there yet: a new file
+        return False
+
+
+class _WholeWrites(io.BufferedWriter):
+    """stdout for data. When a pipe's reader leaves in the middle of a large write, CPython's
+    BufferedWriter returns the part the pipe took instead of raising: a Turtle document, one
+    write, was cut short and the conversion still said it succeeded. Writing on until all is
+    taken raises BrokenPipeError, as any later write would."""
+
+    def write(self, data: Any, /) -> int:
+        view = memoryview(data).cast("B")
+        done = super().write(view)
+        while done < len(view):
+            done += super().write(view[done:])
+        return done
+
+
+def _stdout_bytes() -> IO[bytes]:
+    """stdout as a byte stream that writes all it is given (a test's stream as it is)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file: writes to it are whole
+        return sys.stdout.buffer
+    sys.stdout.flush()
+    return _WholeWrites(io.FileIO(fd, "wb", closefd=False))
+
+
 def _conversion_failed(e: Exception, name: str) -> int:
     """Say why a conversion stopped; its exit status (2: not a verdict on the input)."""
     if isinstance(e, SerializeError):
@@ -665,8 +713,11 @@ def _conversion_failed(e: Exception, name: str) -> int:
     elif isinstance(e, WorkLimitError):
         print(f"rdflib-strict: {e.said('--work-limit N')}", file=sys.stderr)
         return 2
+    elif isinstance(e, BrokenPipeError):  # stdout's reader left (| head): it wanted no more
+        return 2
     else:  # cannot open an input, the input broke off, a read or write failed midway
-        print(e if isinstance(e, SourceError) else f"rdflib-strict: {e}", file=sys.stderr)
+        shown = _os_error(e) if isinstance(e, OSError) else e
+        print(shown if isinstance(e, SourceError) else f"rdflib-strict: {shown}", file=sys.stderr)
         return 2
     return 1
 
@@ -773,6 +824,7 @@ def _to_pretty(
         dataset,
         out,
         base=args.base,
+        ascii_only=args.ascii,
         trig=FORMATS[target].has_graphs,
         version=args.rdf_version,
         canonical=args.canonical,
@@ -979,14 +1031,23 @@ def _build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     _validate_options(
-        sub.add_parser("validate", help="check documents; report every error with its position")
+        sub.add_parser(
+            "validate",
+            help="check documents; report every error with its position",
+            description="Check each FILE and report every error at its line and column"
+            " (N-Triples and N-Quads: every bad line; Turtle and TriG: the first error of each"
+            " statement). Exit 0: every file valid (warnings allowed); 1: some file invalid;"
+            " 2: usage or I/O error, or a file that cannot be read.",
+        )
     )
     _convert_options(
         sub.add_parser(
             "convert",
             help="convert between our formats, exactly",
             description="Convert the inputs, merged into one output (each input's blank nodes"
-            " its own), to the format --to names.",
+            " its own), to the format --to names. Exit 0: converted; 1: an input is not valid"
+            " RDF or holds what the output format cannot (with --skip-invalid: a statement was"
+            " skipped); 2: usage or I/O error, or an input that cannot be read.",
         )
     )
     _shacl_options(
@@ -1105,7 +1166,9 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         help="canonical output: sorted N-Triples/N-Quads lines, Turtle/TriG in the canonical layout",
     )
     _work_limit_option(c)
-    c.add_argument("--ascii", action="store_true", help="ASCII-only N-Triples/N-Quads (\\u escapes)")
+    c.add_argument(
+        "--ascii", action="store_true", help="ASCII-only output (\\u escapes), in all four formats"
+    )
     c.add_argument(
         "--base",
         metavar="IRI",
@@ -1440,6 +1503,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as e:
         print(f"rdflib-strict: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # stdout's reader left (| head): it wanted no more, nothing to say
+        _drop_stdout()
+        return 2
+    except OSError as e:  # stdout failing (a full disk) or another I/O error: said, no traceback
+        _drop_stdout()
+        print(f"rdflib-strict: {_os_error(e)}", file=sys.stderr)
+        return 2
+
+
+def _os_error(e: OSError) -> str:
+    """An I/O error as a sentence: the file it names, if any, and the system's reason."""
+    reason = e.strerror or str(e)
+    return f"{e.filename}: {reason}" if e.filename is not None else reason
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device: the interpreter's flush at exit would fail again on
+    what is left in its buffer, and print a traceback of its own."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file (a test's stream): nothing is flushed at exit
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,18 +5,25 @@ diagnostics on stderr, messages that name the flag, counts in the singular when 
 
 from __future__ import annotations
 
+import errno
 import gzip
+import io
 import json
+import os
 import re
+import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clirun import run_cli
 from locations import repo_root
 from rdflib import Dataset
 from w3c import assert_same_graph, default_graph, oxigraph_graph, statements
+
+from rdflib_strict import cli
 
 REPO = repo_root()
 EXAMPLE = REPO / "examples" / "library.ttl"
@@ -486,3 +493,131 @@ def test_counts_out_of_range_are_usage_errors(tmp_path: Path, args: list[str], m
     assert "Traceback" not in out.stderr
     assert out.stderr.startswith(f"usage: rdflib-strict {args[0]}")
     assert message in out.stderr
+
+
+# --- every command's exit statuses, and output that cannot be written -----------------------------
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_says_its_exit_statuses(command: str) -> None:
+    out = run_cli([command, "--help"])
+    assert out.returncode == 0
+    text = " ".join(out.stdout.split())  # argparse wraps the description
+    assert re.search(r"Exit 0: [^;]+; 1: [^;]+(?:;[^;]+)?; 2: ", text), text
+
+
+def _closed_early(args: list[str], cwd: Path) -> tuple[int, str]:
+    """``rdflib-strict ARGS | head -1``: the exit status and stderr when stdout's reader takes
+    one line and leaves."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rdflib_strict", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    code = proc.wait(120)
+    return code, proc.stderr.read().decode()
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback_from_any_command(tmp_path: Path) -> None:
+    # Each output is far larger than a pipe holds (64 KiB), so the process is still writing.
+    bad = "".join(f"<http://ex/s{i}> <http://ex/p> <rel{i}> .\n" for i in range(100))
+    (tmp_path / "bad.nt").write_text(bad, encoding="utf-8")
+    many = "".join(f'<http://ex/s{i}> <http://ex/p> "v{i}" .\n' for i in range(3000))
+    (tmp_path / "many.nt").write_text(many, encoding="utf-8")
+    (tmp_path / "none.nt").write_text("", encoding="utf-8")
+    for args in (
+        ["validate", "--report", "sarif", "bad.nt"],
+        ["diff", "many.nt", "none.nt"],
+        ["diff", "--report", "patch", "many.nt", "none.nt"],
+    ):
+        code, err = _closed_early(args, tmp_path)
+        assert code == 2, args
+        assert "Traceback" not in err and "Exception ignored" not in err, (args, err)
+
+
+@pytest.mark.parametrize("to", ["ttl", "trig"])
+def test_turtle_cut_short_by_its_reader_is_not_a_success(tmp_path: Path, to: str) -> None:
+    # Turtle is written in one write: the pipe took a part of it, and the conversion said it
+    # had succeeded (exit 0, "N statements converted").
+    lines = (f'<http://ex/s{i}> <http://ex/p> "{"v" * 100}{i}" .\n' for i in range(20_000))
+    (tmp_path / "big.nt").write_text("".join(lines), encoding="utf-8")
+    code, err = _closed_early(["convert", "big.nt", "-t", to], tmp_path)
+    assert code == 2
+    assert "converted" not in err and "Traceback" not in err, err
+
+
+class _FullDisk(io.RawIOBase):
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "--report", "sarif", "a.nt"],
+        ["diff", "a.nt", "none.nt"],
+        ["convert", "a.nt", "-t", "ttl"],
+        ["convert", "a.nt", "-t", "nt"],
+    ],
+)
+def test_a_full_disk_on_stdout_is_said_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "none.nt").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(_FullDisk())))
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert "rdflib-strict: No space left on device" in err and "Traceback" not in err
+
+
+def test_convert_writes_a_fifo_in_place(tmp_path: Path) -> None:
+    # A renamed .part file replaced the FIFO (and a device: -o /dev/null, as root); its
+    # reader got nothing.
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    fifo = tmp_path / "out.nt"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so that opening to write goes
+    try:
+        out = run_cli(["convert", "a.nt", "-o", "out.nt"], cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+        assert os.read(reader, 1 << 16) == NT.encode()
+    finally:
+        os.close(reader)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "out.nt"]
+
+
+def test_convert_to_a_directory_or_a_bad_rejects_path_names_it(tmp_path: Path) -> None:
+    # A directory: the .part file was renamed onto it (a traceback, the .part file left).
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    out = run_cli(["convert", "a.nt", "-t", "nt", "-o", "folder"], cwd=tmp_path)
+    assert (out.returncode, out.stderr) == (2, "rdflib-strict: cannot write folder: Is a directory\n")
+    # The rejects file was named as -o's FILE ("cannot write None").
+    (tmp_path / "b.nt").write_text(NT + "bad\n", encoding="utf-8")
+    out = run_cli(["convert", "b.nt", "-t", "nt", "--skip-invalid", "--rejects", "no/r.nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "rdflib-strict: cannot write no/r.nt: No such file or directory\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "b.nt", "folder"]
+
+
+@pytest.mark.parametrize("to", ["ttl", "trig"])
+def test_convert_ascii_holds_for_turtle_and_trig(tmp_path: Path, to: str) -> None:
+    doc = '@prefix ex: <http://ex/> .\nex:s ex:p "caf\u00e9 \U0001f600" ; ex:q ex:\u00e9t\u00e9 .\n'
+    (tmp_path / "u.ttl").write_text(doc, encoding="utf-8")
+    out = run_cli(["convert", "u.ttl", "-t", to, "--ascii"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.isascii() and "\\u00E9" in out.stdout, out.stdout
+    read, given = Dataset(), Dataset()
+    read.parse(data=out.stdout, format="strict-trig")  # TriG holds Turtle
+    given.parse(data=doc, format="strict-trig")
+    assert_same_graph(default_graph(read), default_graph(given))
