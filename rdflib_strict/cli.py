@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import json
 import logging
@@ -517,9 +518,11 @@ def _check_inputs(args: argparse.Namespace) -> None:
         if path == "-" or is_url(path):
             continue
         try:
-            os.stat(path)
+            mode = os.stat(path).st_mode
         except OSError as e:
             raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
+        if stat.S_ISDIR(mode):
+            raise _UsageError(f"{path}: cannot read: {os.strerror(errno.EISDIR)}")
         if args.format is None:
             try:
                 format_for(None, path, option="--format")

@@ -325,6 +325,11 @@ def test_convert_a_missing_input_fails_before_anything_is_written(tmp_path: Path
     out = run_cli(["convert", "a.ttl", "missing.nt", "-t", "nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr == "rdflib-strict: missing.nt: cannot read: No such file or directory\n"
+    # A directory too (it was found only when read, after a.ttl: "the output is incomplete").
+    (tmp_path / "folder.nt").mkdir()
+    out = run_cli(["convert", "a.ttl", "folder.nt", "-t", "nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "rdflib-strict: folder.nt: cannot read: Is a directory\n"
     out = run_cli(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
     (tmp_path / "data.txt").write_text(NT, encoding="utf-8")
     out = run_cli(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
