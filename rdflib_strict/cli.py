@@ -1509,6 +1509,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # stdout's reader left (| head): it wanted no more, nothing to say
         _drop_stdout()
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: the user knows; the shell's status for it, no traceback
+        return 130
     except OSError as e:  # stdout failing (a full disk) or another I/O error: said, no traceback
         _drop_stdout()
         print(f"rdflib-strict: {_os_error(e)}", file=sys.stderr)

@@ -11,6 +11,7 @@ import io
 import json
 import os
 import re
+import signal
 import stat
 import subprocess
 import sys
@@ -542,6 +543,24 @@ def test_a_reader_that_leaves_early_gets_no_traceback_from_any_command(tmp_path:
         code, err = _closed_early(args, tmp_path)
         assert code == 2, args
         assert "Traceback" not in err and "Exception ignored" not in err, (args, err)
+
+
+def test_ctrl_c_ends_a_command_with_status_130_and_no_traceback(tmp_path: Path) -> None:
+    (tmp_path / "big.nt").write_text(NT * 20_000, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rdflib_strict", "convert", "big.nt", "-t", "nt", "-o", "-"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # A shell without job control starts background commands with SIGINT ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline() == NT.encode()  # converting, and blocked on the full pipe
+    proc.send_signal(signal.SIGINT)
+    proc.stdout.read()
+    assert proc.wait(60) == 130
+    assert proc.stderr.read().decode() == ""
 
 
 @pytest.mark.parametrize("to", ["ttl", "trig"])
