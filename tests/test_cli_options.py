@@ -570,8 +570,7 @@ def test_turtle_cut_short_by_its_reader_is_not_a_success(tmp_path: Path, to: str
     lines = (f'<http://ex/s{i}> <http://ex/p> "{"v" * 100}{i}" .\n' for i in range(20_000))
     (tmp_path / "big.nt").write_text("".join(lines), encoding="utf-8")
     code, err = _closed_early(["convert", "big.nt", "-t", to], tmp_path)
-    assert code == 2
-    assert "converted" not in err and "Traceback" not in err, err
+    assert (code, err) == (2, "")  # no "converted", no traceback, nothing "ignored" at exit
 
 
 class _FullDisk(io.RawIOBase):
