@@ -530,6 +530,26 @@ def _check_inputs(args: argparse.Namespace) -> None:
                 raise _UsageError(f"{path}: {e}") from None
 
 
+def _check_rejects(args: argparse.Namespace) -> None:
+    """``--rejects FILE`` is opened for writing first: an input of that name was emptied before
+    it was read (and the conversion of nothing succeeded), and ``-o``'s FILE would replace it."""
+    rejects = args.rejects
+    if rejects is None:
+        return
+    for path in args.inputs:
+        if path != "-" and not is_url(path) and _same_file(path, rejects):
+            raise _UsageError(f"--rejects {rejects} is the input {path}: it would be emptied unread")
+    if args.output not in (None, "-") and _same_file(args.output, rejects):
+        raise _UsageError(f"--rejects {rejects} is -o's FILE: give them different names")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one is not there yet: the same name, links resolved
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
 class _Convert:
     """``convert``'s inputs read in turn into one output. With several, each one's blank node
     labels are written after ``f1_``, ``f2_``, ... (its number): the labels of two documents
@@ -608,6 +628,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.rejects is not None and not args.skip_invalid:
         raise _UsageError("--rejects needs --skip-invalid")
     _check_inputs(args)
+    _check_rejects(args)
     start = time.perf_counter()
     out_path = args.output
     tmp = None if out_path in (None, "-") or _is_special(out_path) else out_path + ".part"

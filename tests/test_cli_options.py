@@ -644,3 +644,20 @@ def test_convert_ascii_holds_for_turtle_and_trig(tmp_path: Path, to: str) -> Non
     read.parse(data=out.stdout, format="strict-trig")  # TriG holds Turtle
     given.parse(data=doc, format="strict-trig")
     assert_same_graph(default_graph(read), default_graph(given))
+
+
+def test_convert_rejects_may_not_be_an_input_or_the_output(tmp_path: Path) -> None:
+    # The rejects file is opened for writing first: named as the input, it emptied it, and the
+    # conversion of nothing exited 0.
+    doc = NT + "bad\n"
+    (tmp_path / "in.nt").write_text(doc, encoding="utf-8")
+    for args, said in (
+        (["--rejects", "in.nt"], "--rejects in.nt is the input in.nt: it would be emptied unread"),
+        (["--rejects", "./in.nt", "-o", "out.nt"], "--rejects ./in.nt is the input in.nt"),
+        (["--rejects", "out.nt", "-o", "./out.nt"], "--rejects out.nt is -o's FILE"),
+    ):
+        out = run_cli(["convert", "in.nt", "-t", "nt", "--skip-invalid", *args], cwd=tmp_path)
+        assert (out.returncode, out.stdout) == (2, ""), args
+        assert out.stderr.startswith(f"rdflib-strict: {said}"), out.stderr
+        assert (tmp_path / "in.nt").read_text(encoding="utf-8") == doc
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["in.nt"]
