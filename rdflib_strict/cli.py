@@ -508,10 +508,8 @@ def _target(args: argparse.Namespace) -> str:
 
 
 def _check_inputs(args: argparse.Namespace) -> None:
-    """Before a byte is written: every local input exists and has a format, stdin is read at
-    most once. (Nothing is opened: a named pipe stays for its turn; so is a URL.)"""
-    if args.inputs.count("-") > 1:
-        raise _UsageError("-: stdin can be read only once")
+    """Before a byte is written: every local input exists and has a format (stdin given once:
+    ``_parse``). (Nothing is opened: a named pipe stays for its turn; so is a URL.)"""
     for path in args.inputs:
         if path == "-" and args.format is None:
             raise _UsageError(_stdin_has_no_name("--format"))
@@ -1509,12 +1507,23 @@ def _parse(ap: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.
     else:
         files = "inputs" if args.command == "convert" else "files"
         setattr(args, files, getattr(args, files) + extra)
+    if _documents(args).count("-") > 1:  # the second read found it empty: a wrong verdict
+        args.command_parser.error("-: stdin can be read only once")
     base = getattr(args, "base", None)
     if base is not None:  # a bad --base is the command line's fault, not the first file's
         reason = iri_error(base) if is_absolute(base) else _NOT_ABSOLUTE
         if reason is not None:
             args.command_parser.error(f"--base {base}: {reason}")
     return args
+
+
+def _documents(args: argparse.Namespace) -> list[str]:
+    """Every document a command reads: its files or inputs, shacl's shapes, diff's two."""
+    names = ("files", "inputs", "shapes", "first", "second")
+    found = [getattr(args, name, None) for name in names]
+    return [
+        doc for value in found if value is not None for doc in ([value] if isinstance(value, str) else value)
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

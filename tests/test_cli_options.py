@@ -412,6 +412,25 @@ def test_convert_reads_stdin_once() -> None:
     assert "-: stdin can be read only once" in out.stderr
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["diff", "-", "-"],
+        ["shacl", "-", "-s", "-", "--shapes-format", "nt"],
+        ["shacl", "-", "-", "-s", "shapes.nt"],
+        ["validate", "-", "-"],
+        ["fmt", "-", "-"],
+    ],
+)
+def test_every_command_reads_stdin_once(tmp_path: Path, args: list[str]) -> None:
+    # The second read found stdin empty: diff said every statement was removed, shacl read no
+    # shapes and said the data conforms, validate said "-: valid, 0 statements".
+    (tmp_path / "shapes.nt").write_text(NT, encoding="utf-8")
+    out = run_cli([*args, "-f", "ttl"], stdin=NT.encode(), cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.endswith("error: -: stdin can be read only once\n"), out.stderr
+
+
 # --- data on stdout, diagnostics on stderr ------------------------------------------------------------
 
 
