@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import json
 import logging
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -507,24 +509,44 @@ def _target(args: argparse.Namespace) -> str:
 
 
 def _check_inputs(args: argparse.Namespace) -> None:
-    """Before a byte is written: every local input exists and has a format, stdin is read at
-    most once. (Nothing is opened: a named pipe stays for its turn; so is a URL.)"""
-    if args.inputs.count("-") > 1:
-        raise _UsageError("-: stdin can be read only once")
+    """Before a byte is written: every local input exists and has a format (stdin given once:
+    ``_parse``). (Nothing is opened: a named pipe stays for its turn; so is a URL.)"""
     for path in args.inputs:
         if path == "-" and args.format is None:
             raise _UsageError(_stdin_has_no_name("--format"))
         if path == "-" or is_url(path):
             continue
         try:
-            os.stat(path)
+            mode = os.stat(path).st_mode
         except OSError as e:
             raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
+        if stat.S_ISDIR(mode):
+            raise _UsageError(f"{path}: cannot read: {os.strerror(errno.EISDIR)}")
         if args.format is None:
             try:
                 format_for(None, path, option="--format")
             except ValueError as e:
                 raise _UsageError(f"{path}: {e}") from None
+
+
+def _check_rejects(args: argparse.Namespace) -> None:
+    """``--rejects FILE`` is opened for writing first: an input of that name was emptied before
+    it was read (and the conversion of nothing succeeded), and ``-o``'s FILE would replace it."""
+    rejects = args.rejects
+    if rejects is None:
+        return
+    for path in args.inputs:
+        if path != "-" and not is_url(path) and _same_file(path, rejects):
+            raise _UsageError(f"--rejects {rejects} is the input {path}: it would be emptied unread")
+    if args.output not in (None, "-") and _same_file(args.output, rejects):
+        raise _UsageError(f"--rejects {rejects} is -o's FILE: give them different names")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one is not there yet: the same name, links resolved
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 class _Convert:
@@ -605,12 +627,19 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.rejects is not None and not args.skip_invalid:
         raise _UsageError("--rejects needs --skip-invalid")
     _check_inputs(args)
+    _check_rejects(args)
     start = time.perf_counter()
     out_path = args.output
-    tmp = None if out_path in (None, "-") else out_path + ".part"
+    tmp = None if out_path in (None, "-") or _is_special(out_path) else out_path + ".part"
     try:
         rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
-        out = sys.stdout.buffer if tmp is None else open_output(tmp, out_path)
+    except OSError as e:
+        raise _UsageError(f"cannot write {args.rejects}: {e.strerror or e}") from None
+    try:
+        if tmp is not None:
+            out = open_output(tmp, out_path)
+        else:
+            out = _stdout_bytes() if out_path in (None, "-") else open_output(out_path)
     except OSError as e:  # named as given: the .part file beside it is ours, not the user's
         raise _UsageError(f"cannot write {out_path}: {e.strerror or e}") from None
     except ModuleNotFoundError as e:  # .zst without a codec
@@ -628,16 +657,9 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     finally:
         if rejects is not None:
             rejects.close()
-        if tmp is not None:
-            out.close()
-            if ok:
-                os.replace(tmp, out_path)
-            else:
-                os.unlink(tmp)
-        else:
-            sys.stdout.buffer.flush()
+        _finish_output(out, tmp, out_path, ok)
     if not ok:
-        if tmp is None and not reader_left:
+        if out_path in (None, "-") and not reader_left:
             print(
                 "rdflib-strict: the output on stdout is incomplete: it holds at most the statements"
                 " read before the error (-o FILE writes the file only when the conversion succeeds)",
@@ -657,6 +679,54 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 1 if skipped else 0
 
 
+def _finish_output(out: IO[bytes], tmp: str | None, out_path: str | None, ok: bool) -> None:
+    """Close ``-o``'s file: the ``.part`` file renamed to ``out_path`` if the conversion
+    succeeded, else removed; stdout flushed, not closed."""
+    if out_path in (None, "-"):
+        out.flush()
+        return
+    out.close()
+    if tmp is not None:
+        if ok:
+            os.replace(tmp, out_path)
+        else:
+            os.unlink(tmp)
+
+
+def _is_special(path: str) -> bool:
+    """Whether ``-o``'s ``path`` is written in place: a device, a FIFO or a directory, which a
+    renamed ``.part`` file would replace (``-o /dev/null`` as root), or fail on. A directory
+    then fails to open, as it should."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:  # not there yet: a new file
+        return False
+
+
+class _WholeWrites(io.BufferedWriter):
+    """stdout for data. When a pipe's reader leaves in the middle of a large write, CPython's
+    BufferedWriter returns the part the pipe took instead of raising: a Turtle document, one
+    write, was cut short and the conversion still said it succeeded. Writing on until all is
+    taken raises BrokenPipeError, as any later write would."""
+
+    def write(self, data: Any, /) -> int:
+        view = memoryview(data).cast("B")
+        done = super().write(view)
+        while done < len(view):
+            done += super().write(view[done:])
+        return done
+
+
+def _stdout_bytes() -> IO[bytes]:
+    """stdout as a byte stream that writes all it is given (a test's stream as it is)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file: writes to it are whole
+        return sys.stdout.buffer
+    sys.stdout.flush()
+    return _WholeWrites(io.FileIO(fd, "wb", closefd=False))
+
+
 def _conversion_failed(e: Exception, name: str) -> int:
     """Say why a conversion stopped; its exit status (2: not a verdict on the input)."""
     if isinstance(e, SerializeError):
@@ -666,8 +736,11 @@ def _conversion_failed(e: Exception, name: str) -> int:
     elif isinstance(e, WorkLimitError):
         print(f"rdflib-strict: {e.said('--work-limit N')}", file=sys.stderr)
         return 2
+    elif isinstance(e, BrokenPipeError):  # stdout's reader left (| head): it wanted no more
+        return 2
     else:  # cannot open an input, the input broke off, a read or write failed midway
-        print(e if isinstance(e, SourceError) else f"rdflib-strict: {e}", file=sys.stderr)
+        shown = _os_error(e) if isinstance(e, OSError) else e
+        print(shown if isinstance(e, SourceError) else f"rdflib-strict: {shown}", file=sys.stderr)
         return 2
     return 1
 
@@ -774,6 +847,7 @@ def _to_pretty(
         dataset,
         out,
         base=args.base,
+        ascii_only=args.ascii,
         trig=FORMATS[target].has_graphs,
         version=args.rdf_version,
         canonical=args.canonical,
@@ -980,14 +1054,23 @@ def _build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)
     _validate_options(
-        sub.add_parser("validate", help="check documents; report every error with its position")
+        sub.add_parser(
+            "validate",
+            help="check documents; report every error with its position",
+            description="Check each FILE and report every error at its line and column"
+            " (N-Triples and N-Quads: every bad line; Turtle and TriG: the first error of each"
+            " statement). Exit 0: every file valid (warnings allowed); 1: some file invalid;"
+            " 2: usage or I/O error, or a file that cannot be read.",
+        )
     )
     _convert_options(
         sub.add_parser(
             "convert",
             help="convert between our formats, exactly",
             description="Convert the inputs, merged into one output (each input's blank nodes"
-            " its own), to the format --to names.",
+            " its own), to the format --to names. Exit 0: converted; 1: an input is not valid"
+            " RDF or holds what the output format cannot (with --skip-invalid: a statement was"
+            " skipped); 2: usage or I/O error, or an input that cannot be read.",
         )
     )
     _shacl_options(
@@ -1106,7 +1189,9 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         help="canonical output: sorted N-Triples/N-Quads lines, Turtle/TriG in the canonical layout",
     )
     _work_limit_option(c)
-    c.add_argument("--ascii", action="store_true", help="ASCII-only N-Triples/N-Quads (\\u escapes)")
+    c.add_argument(
+        "--ascii", action="store_true", help="ASCII-only output (\\u escapes), in all four formats"
+    )
     c.add_argument(
         "--base",
         metavar="IRI",
@@ -1423,12 +1508,23 @@ def _parse(ap: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.
     else:
         files = "inputs" if args.command == "convert" else "files"
         setattr(args, files, getattr(args, files) + extra)
+    if _documents(args).count("-") > 1:  # the second read found it empty: a wrong verdict
+        args.command_parser.error("-: stdin can be read only once")
     base = getattr(args, "base", None)
     if base is not None:  # a bad --base is the command line's fault, not the first file's
         reason = iri_error(base) if is_absolute(base) else _NOT_ABSOLUTE
         if reason is not None:
             args.command_parser.error(f"--base {base}: {reason}")
     return args
+
+
+def _documents(args: argparse.Namespace) -> list[str]:
+    """Every document a command reads: its files or inputs, shacl's shapes, diff's two."""
+    names = ("files", "inputs", "shapes", "first", "second")
+    found = [getattr(args, name, None) for name in names]
+    return [
+        doc for value in found if value is not None for doc in ([value] if isinstance(value, str) else value)
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1441,6 +1537,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as e:
         print(f"rdflib-strict: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # stdout's reader left (| head): it wanted no more, nothing to say
+        _drop_stdout()
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C: the user knows; the shell's status for it, no traceback
+        return 130
+    except OSError as e:  # stdout failing (a full disk) or another I/O error: said, no traceback
+        _drop_stdout()
+        print(f"rdflib-strict: {_os_error(e)}", file=sys.stderr)
+        return 2
+
+
+def _os_error(e: OSError) -> str:
+    """An I/O error as a sentence: the file it names, if any, and the system's reason."""
+    reason = e.strerror or str(e)
+    return f"{e.filename}: {reason}" if e.filename is not None else reason
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device: the interpreter's flush at exit would fail again on
+    what is left in its buffer, and print a traceback of its own."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file (a test's stream): nothing is flushed at exit
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
 
 
 if __name__ == "__main__":  # pragma: no cover

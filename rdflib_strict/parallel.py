@@ -756,7 +756,7 @@ def write_output(done: BlockResult, out: IO[bytes]) -> None:
         return
     with open(done.output, "rb") as f:
         size = os.fstat(f.fileno()).st_size
-        if type(out) in (io.BufferedWriter, io.FileIO) and hasattr(os, "sendfile"):
+        if isinstance(out, (io.BufferedWriter, io.FileIO)) and hasattr(os, "sendfile"):
             out.flush()  # what was written before goes first
             sent = 0
             while sent < size:

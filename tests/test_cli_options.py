@@ -5,18 +5,26 @@ diagnostics on stderr, messages that name the flag, counts in the singular when 
 
 from __future__ import annotations
 
+import errno
 import gzip
+import io
 import json
+import os
 import re
+import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from clirun import run_cli
 from locations import repo_root
 from rdflib import Dataset
 from w3c import assert_same_graph, default_graph, oxigraph_graph, statements
+
+from rdflib_strict import cli
 
 REPO = repo_root()
 EXAMPLE = REPO / "examples" / "library.ttl"
@@ -318,6 +326,11 @@ def test_convert_a_missing_input_fails_before_anything_is_written(tmp_path: Path
     out = run_cli(["convert", "a.ttl", "missing.nt", "-t", "nt"], cwd=tmp_path)
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr == "rdflib-strict: missing.nt: cannot read: No such file or directory\n"
+    # A directory too (it was found only when read, after a.ttl: "the output is incomplete").
+    (tmp_path / "folder.nt").mkdir()
+    out = run_cli(["convert", "a.ttl", "folder.nt", "-t", "nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "rdflib-strict: folder.nt: cannot read: Is a directory\n"
     out = run_cli(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
     (tmp_path / "data.txt").write_text(NT, encoding="utf-8")
     out = run_cli(["convert", "a.ttl", "data.txt", "-t", "nt"], cwd=tmp_path)
@@ -397,6 +410,25 @@ def test_convert_reads_stdin_once() -> None:
     out = run_cli(["convert", "-", "-", "-f", "nt", "-t", "nt"], stdin=NT.encode())
     assert (out.returncode, out.stdout) == (2, "")
     assert "-: stdin can be read only once" in out.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["diff", "-", "-"],
+        ["shacl", "-", "-s", "-", "--shapes-format", "nt"],
+        ["shacl", "-", "-", "-s", "shapes.nt"],
+        ["validate", "-", "-"],
+        ["fmt", "-", "-"],
+    ],
+)
+def test_every_command_reads_stdin_once(tmp_path: Path, args: list[str]) -> None:
+    # The second read found stdin empty: diff said every statement was removed, shacl read no
+    # shapes and said the data conforms, validate said "-: valid, 0 statements".
+    (tmp_path / "shapes.nt").write_text(NT, encoding="utf-8")
+    out = run_cli([*args, "-f", "ttl"], stdin=NT.encode(), cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr.endswith("error: -: stdin can be read only once\n"), out.stderr
 
 
 # --- data on stdout, diagnostics on stderr ------------------------------------------------------------
@@ -486,3 +518,165 @@ def test_counts_out_of_range_are_usage_errors(tmp_path: Path, args: list[str], m
     assert "Traceback" not in out.stderr
     assert out.stderr.startswith(f"usage: rdflib-strict {args[0]}")
     assert message in out.stderr
+
+
+# --- every command's exit statuses, and output that cannot be written -----------------------------
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_says_its_exit_statuses(command: str) -> None:
+    out = run_cli([command, "--help"])
+    assert out.returncode == 0
+    text = " ".join(out.stdout.split())  # argparse wraps the description
+    assert re.search(r"Exit 0: [^;]+; 1: [^;]+(?:;[^;]+)?; 2: ", text), text
+
+
+def _closed_early(args: list[str], cwd: Path) -> tuple[int, str]:
+    """``rdflib-strict ARGS | head -1``: the exit status and stderr when stdout's reader takes
+    one line and leaves."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rdflib_strict", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline()
+    proc.stdout.close()
+    code = proc.wait(120)
+    return code, proc.stderr.read().decode()
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback_from_any_command(tmp_path: Path) -> None:
+    # Each output is far larger than a pipe holds (64 KiB), so the process is still writing.
+    bad = "".join(f"<http://ex/s{i}> <http://ex/p> <rel{i}> .\n" for i in range(100))
+    (tmp_path / "bad.nt").write_text(bad, encoding="utf-8")
+    many = "".join(f'<http://ex/s{i}> <http://ex/p> "v{i}" .\n' for i in range(3000))
+    (tmp_path / "many.nt").write_text(many, encoding="utf-8")
+    (tmp_path / "none.nt").write_text("", encoding="utf-8")
+    for args in (
+        ["validate", "--report", "sarif", "bad.nt"],
+        ["diff", "many.nt", "none.nt"],
+        ["diff", "--report", "patch", "many.nt", "none.nt"],
+    ):
+        code, err = _closed_early(args, tmp_path)
+        assert code == 2, args
+        assert "Traceback" not in err and "Exception ignored" not in err, (args, err)
+
+
+def test_ctrl_c_ends_a_command_with_status_130_and_no_traceback(tmp_path: Path) -> None:
+    (tmp_path / "big.nt").write_text(NT * 20_000, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rdflib_strict", "convert", "big.nt", "-t", "nt", "-o", "-"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # A shell without job control starts background commands with SIGINT ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline() == NT.encode()  # converting, and blocked on the full pipe
+    proc.send_signal(signal.SIGINT)
+    proc.stdout.read()
+    assert proc.wait(60) == 130
+    assert proc.stderr.read().decode() == ""
+
+
+@pytest.mark.parametrize("to", ["ttl", "trig"])
+def test_turtle_cut_short_by_its_reader_is_not_a_success(tmp_path: Path, to: str) -> None:
+    # Turtle is written in one write: the pipe took a part of it, and the conversion said it
+    # had succeeded (exit 0, "N statements converted").
+    lines = (f'<http://ex/s{i}> <http://ex/p> "{"v" * 100}{i}" .\n' for i in range(20_000))
+    (tmp_path / "big.nt").write_text("".join(lines), encoding="utf-8")
+    code, err = _closed_early(["convert", "big.nt", "-t", to], tmp_path)
+    assert (code, err) == (2, "")  # no "converted", no traceback, nothing "ignored" at exit
+
+
+class _FullDisk(io.RawIOBase):
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "--report", "sarif", "a.nt"],
+        ["diff", "a.nt", "none.nt"],
+        ["convert", "a.nt", "-t", "ttl"],
+        ["convert", "a.nt", "-t", "nt"],
+    ],
+)
+def test_a_full_disk_on_stdout_is_said_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "none.nt").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(_FullDisk())))
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err
+    assert "rdflib-strict: No space left on device" in err and "Traceback" not in err
+
+
+def test_convert_writes_a_fifo_in_place(tmp_path: Path) -> None:
+    # A renamed .part file replaced the FIFO (and a device: -o /dev/null, as root); its
+    # reader got nothing.
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    fifo = tmp_path / "out.nt"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so that opening to write goes
+    try:
+        out = run_cli(["convert", "a.nt", "-o", "out.nt"], cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+        assert os.read(reader, 1 << 16) == NT.encode()
+    finally:
+        os.close(reader)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "out.nt"]
+
+
+def test_convert_to_a_directory_or_a_bad_rejects_path_names_it(tmp_path: Path) -> None:
+    # A directory: the .part file was renamed onto it (a traceback, the .part file left).
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    out = run_cli(["convert", "a.nt", "-t", "nt", "-o", "folder"], cwd=tmp_path)
+    assert (out.returncode, out.stderr) == (2, "rdflib-strict: cannot write folder: Is a directory\n")
+    # The rejects file was named as -o's FILE ("cannot write None").
+    (tmp_path / "b.nt").write_text(NT + "bad\n", encoding="utf-8")
+    out = run_cli(["convert", "b.nt", "-t", "nt", "--skip-invalid", "--rejects", "no/r.nt"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "")
+    assert out.stderr == "rdflib-strict: cannot write no/r.nt: No such file or directory\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "b.nt", "folder"]
+
+
+@pytest.mark.parametrize("to", ["ttl", "trig"])
+def test_convert_ascii_holds_for_turtle_and_trig(tmp_path: Path, to: str) -> None:
+    doc = '@prefix ex: <http://ex/> .\nex:s ex:p "caf\u00e9 \U0001f600" ; ex:q ex:\u00e9t\u00e9 .\n'
+    (tmp_path / "u.ttl").write_text(doc, encoding="utf-8")
+    out = run_cli(["convert", "u.ttl", "-t", to, "--ascii"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.isascii() and "\\u00E9" in out.stdout, out.stdout
+    read, given = Dataset(), Dataset()
+    read.parse(data=out.stdout, format="strict-trig")  # TriG holds Turtle
+    given.parse(data=doc, format="strict-trig")
+    assert_same_graph(default_graph(read), default_graph(given))
+
+
+def test_convert_rejects_may_not_be_an_input_or_the_output(tmp_path: Path) -> None:
+    # The rejects file is opened for writing first: named as the input, it emptied it, and the
+    # conversion of nothing exited 0.
+    doc = NT + "bad\n"
+    (tmp_path / "in.nt").write_text(doc, encoding="utf-8")
+    for args, said in (
+        (["--rejects", "in.nt"], "--rejects in.nt is the input in.nt: it would be emptied unread"),
+        (["--rejects", "./in.nt", "-o", "out.nt"], "--rejects ./in.nt is the input in.nt"),
+        (["--rejects", "out.nt", "-o", "./out.nt"], "--rejects out.nt is -o's FILE"),
+    ):
+        out = run_cli(["convert", "in.nt", "-t", "nt", "--skip-invalid", *args], cwd=tmp_path)
+        assert (out.returncode, out.stdout) == (2, ""), args
+        assert out.stderr.startswith(f"rdflib-strict: {said}"), out.stderr
+        assert (tmp_path / "in.nt").read_text(encoding="utf-8") == doc
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["in.nt"]

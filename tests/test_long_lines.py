@@ -117,7 +117,8 @@ TOKEN_CASES = {
         "strict-turtle",
         f"<http://ex/s> <http://ex/p> <{A}> .\n",
         "relative IRI <aaaa",
-        "aaaa> but no base IRI: declare one with @base or BASE, or pass publicID",
+        "aaaa> but no base IRI: declare one with @base or BASE, or pass base= or publicID="
+        " (on the command line: --base IRI)",
     ),
     "invalid-scheme": (
         "strict-ntriples",

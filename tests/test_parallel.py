@@ -8,6 +8,7 @@ import gzip
 import itertools
 import os
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -273,6 +274,25 @@ def _cli(args: list[str], cwd: Path) -> tuple[int, str, str]:
     out = run_cli(args, cwd=cwd)
     # The summary's time differs from run to run.
     return out.returncode, out.stdout, out.stderr.rsplit(" in ", 1)[0]
+
+
+@pytest.mark.parametrize("fmt", ["nt", "ttl"])
+def test_cli_jobs_read_a_fifo_as_a_stream(tmp_path: Path, small_blocks: None, fmt: str) -> None:
+    # A FIFO (``<(zcat dump.nt.gz)``) was cut as a regular file: it has no size, so -j 2
+    # found no statements and said it was valid (N-Triples), or could not seek in it (Turtle).
+    doc = "".join(f'_:b{i % 50} <http://ex/p> "v{i}" .\n' for i in range(3000))
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+    for cmd in (["validate"], ["convert", "--to", "nt", "-q"]):
+        feeder = threading.Thread(target=fifo.write_bytes, args=(doc.encode(),))
+        feeder.start()
+        out = run_cli([*cmd, "-j", "2", "-f", fmt, "in.fifo"], cwd=tmp_path)
+        feeder.join()
+        assert out.returncode == 0, out.stderr
+        if cmd[0] == "validate":
+            assert "; 3,000 statements in " in out.stderr
+        else:
+            assert sorted(out.stdout.splitlines()) == sorted(doc.splitlines())
 
 
 @pytest.mark.parametrize("ext", ["nq", "nq.gz"])

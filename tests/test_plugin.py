@@ -183,10 +183,12 @@ def test_serialize_return_values(ours: str, builtin: str, tmp_path: Path) -> Non
     assert_same_graph(parsed(Dataset(), dest, format=ours), g)
 
 
-def test_serialize_refuses_other_encodings() -> None:
+@pytest.mark.parametrize("fmt", ["strict-nt", "strict-nq", "strict-turtle", "strict-trig"])
+def test_serialize_refuses_other_encodings(fmt: str) -> None:
     g = Graph().parse(data=NT_DOC, format="strict-nt")
-    with pytest.raises(ValueError):
-        g.serialize(format="strict-nt", encoding="latin-1")
+    # The message named N-Triples, N-Quads and Turtle, not TriG.
+    with pytest.raises(ValueError, match="N-Triples, N-Quads, Turtle and TriG are UTF-8 "):
+        g.serialize(format=fmt, encoding="latin-1")
 
 
 # --- parity with the built-in parsers ------------------------------------------------------------

@@ -280,7 +280,7 @@ def test_file_location_is_the_base(tmp_path: Path) -> None:
 def test_no_base_relative_iri_is_an_error() -> None:
     assert error_of("<http://example/s> <p> <http://example/o> .") == (
         "<string>:1:20: relative IRI <p> but no base IRI: declare one with @base or BASE, "
-        "or pass publicID\n"
+        "or pass base= or publicID= (on the command line: --base IRI)\n"
         " 1 | <http://example/s> <p> <http://example/o> .\n"
         "   |                    ^^^"
     )

@@ -251,7 +251,9 @@ def _open_encoding(encoding: str | None) -> bool:
         return False
     if norm in ("ascii", "usascii"):
         return True
-    raise ValueError(f"N-Triples, N-Quads and Turtle are UTF-8 (or ASCII with escapes); not {encoding!r}")
+    raise ValueError(
+        f"N-Triples, N-Quads, Turtle and TriG are UTF-8 (or ASCII with escapes); not {encoding!r}"
+    )
 
 
 class _LineFormatSerializer(Serializer):

@@ -25,6 +25,7 @@ import io
 import lzma
 import os
 import pathlib
+import stat
 import urllib.error
 import urllib.request
 import zlib
@@ -105,7 +106,7 @@ def compression_of_name(name: str) -> str | None:
 class OpenedSource:
     """A source ready to parse: ``reader``, its ``name``, ``base`` (None if the source has no
     location of its own), ``content_type`` (a download's media type, lower case and without
-    parameters; None for anything but a URL), ``path`` (a local file whose bytes are the text
+    parameters; None for anything but a URL), ``path`` (a regular local file whose bytes are the text
     itself, not compressed: what a parallel parse may cut into ranges; else None) and
     ``close()`` for what ``open_source`` opened. A context manager."""
 
@@ -197,7 +198,10 @@ def _open_path(path: str, name: str | None, wrap: Callable[[IO[bytes]], Any] | N
     opened = open(path, "rb")
     try:
         stream = opened if wrap is None else wrap(opened)
-        return _opened_bytes(stream, name or path, file_iri(path), [opened], path=path)
+        # Only a regular file can be cut into byte ranges that workers read themselves: a FIFO
+        # (``<(zcat x.gz)``) has no size and one reader, and its -j parse found no statements.
+        plain = path if stat.S_ISREG(os.fstat(opened.fileno()).st_mode) else None
+        return _opened_bytes(stream, name or path, file_iri(path), [opened], path=plain)
     except BaseException:
         opened.close()
         raise

@@ -1308,7 +1308,7 @@ class TurtleParser(BatchReader):
                 pos,
                 end,
                 f"relative IRI <{clip(raw)}> but no base IRI: declare one with @base or BASE,"
-                " or pass publicID",
+                " or pass base= or publicID= (on the command line: --base IRI)",
                 ErrorKind.RELATIVE_IRI_WITHOUT_BASE,
             )
         else:
