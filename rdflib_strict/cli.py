@@ -319,9 +319,11 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
             validator = make_validator(fmt, base, warn, args.rdf_version)
             count = validator.check(opened.reader, report.error)
     except SourceError as e:  # the input broke off: not a verdict on the document
+        count = report.counted if validator is None else validator.statements  # read before
         report.unreadable = True
         report.print(e)
     except OSError as e:  # a read failing midway (a vanished file, a -j worker killed)
+        count = report.counted if validator is None else validator.statements
         report.unreadable = True
         report.print(SourceError.reading(f"cannot read: {e}", opened.name))
     except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)

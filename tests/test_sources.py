@@ -264,6 +264,21 @@ def test_truncated_stream_names_the_file_and_the_line_where_the_text_stops(
         Graph().parse(str(path), format="strict-nt")
 
 
+def test_validate_of_a_truncated_stream_counts_the_statements_before_the_break(
+    tmp_path: Path, codec: str, packed: bytes
+) -> None:
+    # The file is unreadable, and the summary says how many statements were read before it
+    # broke off (it said 0).
+    path = tmp_path / f"doc.nt{SUFFIX[codec]}"
+    path.write_bytes(packed[: len(packed) * 2 // 3])
+    read: list[Any] = []
+    with pytest.raises(SourceError):
+        read.extend(iterparse(path))
+    done = run_cli(["validate", str(path)])
+    assert done.returncode == 2
+    assert f"1 unreadable (0 errors, 0 warnings); {len(read):,} statements in" in done.stderr
+
+
 def test_truncated_inside_the_header_is_line_one(tmp_path: Path, codec: str, packed: bytes) -> None:
     path = tmp_path / "doc.nt"
     path.write_bytes(packed[:8])
