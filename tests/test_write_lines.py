@@ -507,7 +507,7 @@ def test_serialize_error_quotes_huge_terms_by_their_two_ends() -> None:
     message = str(info.value)
     assert len(message) < 400, len(message)
     assert message.startswith("cannot write <aaaa") and "aaaa>: not an absolute IRI" in message
-    assert message.endswith(f"in statement (<{EX.s}>, <{EX.p}>, <{'a' * 48}...{'a' * 47}>)")
+    assert message.endswith(f"in the statement <{EX.s}> <{EX.p}> <{'a' * 48}...{'a' * 47}> .")
     assert info.value.term == big
 
 

@@ -289,7 +289,8 @@ class SerializeError(ValueError):
         self.statement = statement
         where = ""
         if statement is not None:
-            where = " in statement (" + ", ".join(_n3(t) for t in statement if t is not None) + ")"
+            # As N-Quads writes it, not as a Python tuple.
+            where = " in the statement " + " ".join(_n3(t) for t in statement if t is not None) + " ."
         super().__init__(f"cannot write {_n3(term)}: {reason}{where}")
 
     def __reduce__(self) -> tuple[Any, ...]:
