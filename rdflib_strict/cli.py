@@ -1212,7 +1212,7 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
     )
     c.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
     _jobs_option(c)
-    _rdf_version_option(c)
+    _rdf_version_option(c, "the RDF read and written")
     c.set_defaults(run=_cmd_convert, command_parser=c)
 
 
@@ -1244,7 +1244,7 @@ def _shacl_options(s: argparse.ArgumentParser) -> None:
     s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
     _report_option(s, "each result on stderr with its line and a caret", "one SARIF 2.1.0 JSON log on stdout")
     s.add_argument("-q", "--quiet", action="store_true", help="one line per result, no summary")
-    _rdf_version_option(s)
+    _rdf_version_option(s, "the RDF of the data")
     s.set_defaults(run=_cmd_shacl, command_parser=s)
 
 
@@ -1276,7 +1276,7 @@ def _fmt_options(f: argparse.ArgumentParser) -> None:
     )
     _work_limit_option(f)
     f.add_argument("-q", "--quiet", action="store_true", help="no summary")
-    _rdf_version_option(f)
+    _rdf_version_option(f, "the RDF read and written")
     f.set_defaults(run=_cmd_fmt, command_parser=f)
 
 
@@ -1434,15 +1434,14 @@ def _rdf_version(value: str) -> RdfVersion:
         raise argparse.ArgumentTypeError(str(e).replace("version must be", "must be")) from None
 
 
-def _rdf_version_option(command: argparse.ArgumentParser) -> None:
+def _rdf_version_option(command: argparse.ArgumentParser, what: str = "the RDF read") -> None:
     command.add_argument(
         "--rdf-version",
         type=_rdf_version,
         default=RdfVersion.RDF11,
         metavar="VERSION",
-        help="the RDF read and written (shacl: the data's): 1.1 (default), 1.2 (triple terms, base"
-        " directions, VERSION; Turtle and TriG: reifiers and annotations too; all four formats) or"
-        " 1.2-basic (RDF 1.2 without triple terms)",
+        help=f"{what}: 1.1 (default), 1.2 (triple terms, base directions, VERSION; Turtle and TriG:"
+        " reifiers and annotations too; all four formats) or 1.2-basic (RDF 1.2 without triple terms)",
     )
 
 

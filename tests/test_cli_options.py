@@ -193,7 +193,10 @@ def test_rdf_version_help_says_what_it_covers(command: str) -> None:
     # "N-Triples and N-Quads only so far".
     helptext = " ".join(run_cli([command, "--help"]).stdout.split())
     said = helptext.split("--rdf-version VERSION ", 1)[1]
-    assert said.startswith("the RDF read and written (shacl: the data's): 1.1 (default), 1.2 ("), said
+    what = {"convert": "the RDF read and written", "fmt": "the RDF read and written"}.get(
+        command, "the RDF of the data" if command == "shacl" else "the RDF read"
+    )
+    assert said.startswith(f"{what}: 1.1 (default), 1.2 ("), said  # once "(shacl: the data's)" everywhere
     assert "all four formats" in said.split(" -", 1)[0] and "only so far" not in said
 
 
