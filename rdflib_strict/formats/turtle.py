@@ -1243,6 +1243,10 @@ class TurtleParser(BatchReader):
         q = src[term_start] * 3
         if src[pos - 3 : pos] != q or LINE_END_RE.search(src, term_start, pos) is None:
             return None
+        if src[pos].isspace() or not src[pos].isprintable():
+            # A form feed or a NUL after closed quotes is a bad space, not a string's text:
+            # the error is there (as pyoxigraph says), not lines before.
+            return None
         later = self._error(pos - 3, pos, "", ErrorKind.UNTERMINATED_STRING)
         return self._error(
             term_start,
