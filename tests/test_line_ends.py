@@ -667,6 +667,19 @@ def test_closed_long_string_followed_by_a_bad_space_is_not_unterminated(after: s
     assert "unterminated" not in e.msg
 
 
+
+@pytest.mark.parametrize("after", ["<http://ex/o>", ":o", "'y'", "[]"])
+@pytest.mark.parametrize("q", ['"', "'"])
+def test_closed_long_string_followed_by_a_term_is_not_unterminated(after: str, q: str) -> None:
+    """Quotes that close a multi-line long string, followed at once by a term, are not taken
+    for the opening of another string unless such quotes close again on their line: the error
+    is at the term (line 2, column 5, as pyoxigraph says)."""
+    doc = f"@prefix : <http://ex/> .\n:s :p {q * 3}a\nb{q * 3}{after} .\n"
+    e = error_of(doc, "strict-turtle")
+    assert (e.lineno, e.colno) == (3, 5), e.msg
+    assert "unterminated" not in e.msg
+
+
 # --- 7. rdf:dirLangString ---------------------------------------------------------------------------
 
 DIR_IRI = f"<{RDF_NS}dirLangString>"

@@ -1247,6 +1247,11 @@ class TurtleParser(BatchReader):
             # A form feed or a NUL after closed quotes is a bad space, not a string's text:
             # the error is there (as pyoxigraph says), not lines before.
             return None
+        line_end = LINE_END_RE.search(src, pos)
+        if src.find(q, pos, len(src) if line_end is None else line_end.start()) < 0:
+            # Quotes that opened another string close it again on their line; without
+            # that, the string was closed, and the error is what follows it.
+            return None
         later = self._error(pos - 3, pos, "", ErrorKind.UNTERMINATED_STRING)
         return self._error(
             term_start,
