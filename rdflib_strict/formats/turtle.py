@@ -437,8 +437,8 @@ class TurtleParser(BatchReader):
     def _skip_statement(self, src: str, pos: int) -> int:
         """After an error: the position just past the '.' ending the statement at ``pos``.
 
-        That is the next '.' followed by whitespace or the end, outside strings, IRIs and
-        comments, and outside any '[ ... ]' or '( ... )'.
+        That is the next '.' followed by whitespace or the end, outside strings, IRIs,
+        comments and local name escapes, and outside any '[ ... ]' or '( ... )'.
         """
         n = len(src)
         depth = 0
@@ -455,6 +455,9 @@ class TurtleParser(BatchReader):
                 pos += c == "|"  # past '|}' whole: its '}' ends no graph block
             elif c == "#":
                 pos = TO_LINE_END(src, pos).end()
+                continue
+            elif c == "\\":
+                pos += 2  # [172s] PN_LOCAL_ESC: 'ex:a\.' ends in a name, not a statement
                 continue
             elif c == "<":
                 pos = _IRIREF_BODY(src, pos + 1).end() + 1
