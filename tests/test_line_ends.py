@@ -654,7 +654,6 @@ def test_long_string_open_at_end_of_document(
     assert "unterminated long string" in e.msg
 
 
-
 @pytest.mark.parametrize("after", ["\f", "\x00", "\x0b", "\u00a0"], ids=["FF", "NUL", "VT", "NBSP"])
 @pytest.mark.parametrize("eol", ["\n", "\r", "\r\n"], ids=["LF", "CR", "CRLF"])
 def test_closed_long_string_followed_by_a_bad_space_is_not_unterminated(after: str, eol: str) -> None:
@@ -665,7 +664,6 @@ def test_closed_long_string_followed_by_a_bad_space_is_not_unterminated(after: s
     e = error_of(doc, "strict-turtle")
     assert (e.lineno, e.colno) == (2, 5), e.msg
     assert "unterminated" not in e.msg
-
 
 
 @pytest.mark.parametrize("after", ["<http://ex/o>", ":o", "'y'", "[]"])

@@ -204,7 +204,6 @@ def test_turtle_statements_on_one_line() -> None:
     assert [e.skipped for e in log] == [':b :p "x" BAD .', ":d :p (1 . :e :p :f .\n"]
 
 
-
 def test_turtle_skip_passes_an_escaped_dot_in_a_local_name() -> None:
     # 'ex:a\.' ends in PN_LOCAL_ESC '\.', part of the name, not the statement's end. Skipping
     # stopped there and read '"1"^^bad:x , ex:o .' as a new statement (a made-up second error).
