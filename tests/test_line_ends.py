@@ -654,6 +654,30 @@ def test_long_string_open_at_end_of_document(
     assert "unterminated long string" in e.msg
 
 
+@pytest.mark.parametrize("after", ["\f", "\x00", "\x0b", "\u00a0"], ids=["FF", "NUL", "VT", "NBSP"])
+@pytest.mark.parametrize("eol", ["\n", "\r", "\r\n"], ids=["LF", "CR", "CRLF"])
+def test_closed_long_string_followed_by_a_bad_space_is_not_unterminated(after: str, eol: str) -> None:
+    """A multi-line long string that is closed, then followed by a character that is not
+    Turtle whitespace (a form feed, a NUL), is an error at that character, as pyoxigraph
+    says too: not an "unterminated long string" at its opening quotes lines before."""
+    doc = f'<http://ex/s> <http://ex/p> """a{eol}b"""{after}, 1 .{eol}'
+    e = error_of(doc, "strict-turtle")
+    assert (e.lineno, e.colno) == (2, 5), e.msg
+    assert "unterminated" not in e.msg
+
+
+@pytest.mark.parametrize("after", ["<http://ex/o>", ":o", "'y'", "[]"])
+@pytest.mark.parametrize("q", ['"', "'"])
+def test_closed_long_string_followed_by_a_term_is_not_unterminated(after: str, q: str) -> None:
+    """Quotes that close a multi-line long string, followed at once by a term, are not taken
+    for the opening of another string unless such quotes close again on their line: the error
+    is at the term (line 2, column 5, as pyoxigraph says)."""
+    doc = f"@prefix : <http://ex/> .\n:s :p {q * 3}a\nb{q * 3}{after} .\n"
+    e = error_of(doc, "strict-turtle")
+    assert (e.lineno, e.colno) == (3, 5), e.msg
+    assert "unterminated" not in e.msg
+
+
 # --- 7. rdf:dirLangString ---------------------------------------------------------------------------
 
 DIR_IRI = f"<{RDF_NS}dirLangString>"

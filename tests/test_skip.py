@@ -204,6 +204,16 @@ def test_turtle_statements_on_one_line() -> None:
     assert [e.skipped for e in log] == [':b :p "x" BAD .', ":d :p (1 . :e :p :f .\n"]
 
 
+def test_turtle_skip_passes_an_escaped_dot_in_a_local_name() -> None:
+    # 'ex:a\.' ends in PN_LOCAL_ESC '\.', part of the name, not the statement's end. Skipping
+    # stopped there and read '"1"^^bad:x , ex:o .' as a new statement (a made-up second error).
+    doc = '@prefix ex: <http://ex/> .\nex:a\\. ex:p "1"^^bad:x , ex:o .\nex:c ex:p ex:d .\n'
+    kept, log = recover("ttl", doc)
+    assert kept == [("http://ex/c", "http://ex/p", "http://ex/d", "DEFAULT")]
+    assert where(log) == [(2, 18)]
+    assert [e.skipped for e in log] == ['ex:a\\. ex:p "1"^^bad:x , ex:o .']
+
+
 def test_turtle_unterminated_long_string_at_the_end() -> None:
     doc = '@prefix : <http://ex/> .\n:a :p :b .\n:c :p """long\n. not an end .\n'
     kept, log = recover("ttl", doc)

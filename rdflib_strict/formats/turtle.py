@@ -437,8 +437,8 @@ class TurtleParser(BatchReader):
     def _skip_statement(self, src: str, pos: int) -> int:
         """After an error: the position just past the '.' ending the statement at ``pos``.
 
-        That is the next '.' followed by whitespace or the end, outside strings, IRIs and
-        comments, and outside any '[ ... ]' or '( ... )'.
+        That is the next '.' followed by whitespace or the end, outside strings, IRIs,
+        comments and local name escapes, and outside any '[ ... ]' or '( ... )'.
         """
         n = len(src)
         depth = 0
@@ -455,6 +455,9 @@ class TurtleParser(BatchReader):
                 pos += c == "|"  # past '|}' whole: its '}' ends no graph block
             elif c == "#":
                 pos = TO_LINE_END(src, pos).end()
+                continue
+            elif c == "\\":
+                pos += 2  # [172s] PN_LOCAL_ESC: 'ex:a\.' ends in a name, not a statement
                 continue
             elif c == "<":
                 pos = _IRIREF_BODY(src, pos + 1).end() + 1
@@ -1242,6 +1245,15 @@ class TurtleParser(BatchReader):
             return None
         q = src[term_start] * 3
         if src[pos - 3 : pos] != q or LINE_END_RE.search(src, term_start, pos) is None:
+            return None
+        if src[pos].isspace() or not src[pos].isprintable():
+            # A form feed or a NUL after closed quotes is a bad space, not a string's text:
+            # the error is there (as pyoxigraph says), not lines before.
+            return None
+        line_end = LINE_END_RE.search(src, pos)
+        if src.find(q, pos, len(src) if line_end is None else line_end.start()) < 0:
+            # Quotes that opened another string close it again on their line; without
+            # that, the string was closed, and the error is what follows it.
             return None
         later = self._error(pos - 3, pos, "", ErrorKind.UNTERMINATED_STRING)
         return self._error(
