@@ -378,7 +378,7 @@ def test_the_workers_warm_up_reads_whole_in_every_format(task: str, quads: bool,
     job = job._replace(turtle=turtle, base="http://example/")
     text = parallel._WARM_UP_TURTLE if turtle else parallel._WARM_UP_LINES
     done = parallel.do_block(job, parallel.Block(0, True, text=text))
-    assert (done.count, done.fatal, done.errors) == ((17, None, []) if turtle else (25, None, []))
+    assert (done.count, done.fatal, done.errors) == ((14, None, []) if turtle else (24, None, []))
 
 
 def test_a_warmed_up_worker_compiles_nothing_for_blocks_of_common_lines(tmp_path: Path) -> None:
