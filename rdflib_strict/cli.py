@@ -690,6 +690,8 @@ def _finish_output(out: IO[bytes], tmp: str | None, out_path: str | None, ok: bo
     out.close()
     if tmp is not None:
         if ok:
+            with contextlib.suppress(FileNotFoundError):  # a file replaced keeps its mode
+                os.chmod(tmp, os.stat(out_path).st_mode & 0o7777)
             os.replace(tmp, out_path)
         else:
             os.unlink(tmp)

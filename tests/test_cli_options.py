@@ -641,6 +641,25 @@ def test_convert_writes_a_fifo_in_place(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "out.nt"]
 
 
+def test_convert_replacing_a_file_keeps_its_mode(tmp_path: Path) -> None:
+    # As fmt keeps a rewritten file's: the .part file took the umask's mode when renamed over.
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "out.nt").write_text("old\n", encoding="utf-8")
+    os.chmod(tmp_path / "out.nt", 0o640)
+    out = run_cli(["convert", "a.nt", "-o", "out.nt"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "out.nt").read_text(encoding="utf-8") == NT
+    assert stat.S_IMODE(os.stat(tmp_path / "out.nt").st_mode) == 0o640
+    out = run_cli(["convert", "a.nt", "-o", "new.nt"], cwd=tmp_path)  # a new file: the umask's
+    assert stat.S_IMODE(os.stat(tmp_path / "new.nt").st_mode) == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def test_convert_to_a_directory_or_a_bad_rejects_path_names_it(tmp_path: Path) -> None:
     # A directory: the .part file was renamed onto it (a traceback, the .part file left).
     (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
