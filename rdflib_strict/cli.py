@@ -634,10 +634,6 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     out_path = args.output
     tmp = None if out_path in (None, "-") or _is_special(out_path) else out_path + ".part"
     try:
-        rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
-    except OSError as e:
-        raise _UsageError(f"cannot write {args.rejects}: {e.strerror or e}") from None
-    try:
         if tmp is not None:
             out = open_output(tmp, out_path)
         else:
@@ -646,6 +642,11 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         raise _UsageError(f"cannot write {out_path}: {e.strerror or e}") from None
     except ModuleNotFoundError as e:  # .zst without a codec
         raise _UsageError(f"cannot write: {e}") from None
+    try:  # after -o, so that an -o that cannot be written leaves no empty rejects file
+        rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
+    except OSError as e:
+        _finish_output(out, tmp, out_path, False)
+        raise _UsageError(f"cannot write {args.rejects}: {e.strerror or e}") from None
     conversion = _Convert(args, target, out, rejects)
     ok = False
     count = 0

@@ -672,6 +672,18 @@ def test_convert_to_a_directory_or_a_bad_rejects_path_names_it(tmp_path: Path) -
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr == "rdflib-strict: cannot write no/r.nt: No such file or directory\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "b.nt", "folder"]
+    # With -o a file, as with stdout: no .part file left behind.
+    args = ["convert", "b.nt", "-o", "out.nt", "--skip-invalid", "--rejects", "no/r.nt"]
+    assert run_cli(args, cwd=tmp_path).returncode == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "b.nt", "folder"]
+    # An -o that cannot be written leaves no empty rejects file (it was opened first).
+    args = ["convert", "b.nt", "-o", "no/out.nt", "--skip-invalid", "--rejects", "r.nt"]
+    out = run_cli(args, cwd=tmp_path)
+    assert (out.returncode, out.stderr) == (
+        2,
+        "rdflib-strict: cannot write no/out.nt: No such file or directory\n",
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.nt", "b.nt", "folder"]
 
 
 @pytest.mark.parametrize("to", ["ttl", "trig"])
