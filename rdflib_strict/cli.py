@@ -1053,8 +1053,9 @@ def _build_parser() -> argparse.ArgumentParser:
     table, and tests/test_cli.py compares it with each command's --help)."""
     ap = argparse.ArgumentParser(
         prog="rdflib-strict",
-        description="Strict RDF 1.1 N-Triples, N-Quads, Turtle and TriG: validate and convert."
-        " Data goes to stdout, diagnostics to stderr.",
+        description="Strict N-Triples, N-Quads, Turtle and TriG (RDF 1.1, and RDF 1.2 when asked for):"
+        " validate, convert, check against SHACL shapes, diff and format. Data goes to stdout,"
+        " diagnostics to stderr.",
     )
     ap.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = ap.add_subparsers(dest="command", required=True)

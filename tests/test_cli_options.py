@@ -534,6 +534,14 @@ def test_every_commands_help_says_its_exit_statuses(command: str) -> None:
     assert re.search(r"Exit 0: [^;]+; 1: [^;]+(?:;[^;]+)?; 2: ", text), text
 
 
+def test_the_top_level_help_names_every_command_and_both_rdf_versions() -> None:
+    # It once said "Strict RDF 1.1 ...: validate and convert".
+    text = " ".join(run_cli(["--help"]).stdout.split())
+    summary = text.split(" positional arguments:", 1)[0]
+    assert all(word in summary for word in ("validate", "convert", "SHACL", "diff", "format")), summary
+    assert "RDF 1.1" in summary and "RDF 1.2 when asked for" in summary, summary
+
+
 def _closed_early(args: list[str], cwd: Path) -> tuple[int, str]:
     """``rdflib-strict ARGS | head -1``: the exit status and stderr when stdout's reader takes
     one line and leaves."""
