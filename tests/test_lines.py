@@ -789,3 +789,45 @@ def test_lone_surrogate_in_text_input_is_placed_after_any_bom(bom: str) -> None:
     with pytest.raises(ParseError) as info:
         Graph().parse(io.StringIO(bom + '<http://ex/s> <http://ex/p> "a\ud800" .\n'), format="strict-nt")
     assert (info.value.lineno, info.value.colno) == (1, 31)
+
+
+class _NoLongLookups(dict):  # type: ignore[type-arg]
+    """A cache that fails a lookup or an entry by a long text (hashing it costs what parsing
+    its line does; it is never kept)."""
+
+    @staticmethod
+    def _check(key: object) -> None:
+        text = key[0] if isinstance(key, tuple) else key
+        if isinstance(text, str) and len(text) > 1024:
+            raise AssertionError(f"a cache was asked for a text of {len(text)} characters")
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._check(key)
+        return super().get(key, default)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._check(key)
+        super().__setitem__(key, value)
+
+
+def test_a_chunk_of_long_lines_looks_no_literal_up_by_its_text() -> None:
+    body = 'lorem ipsum \\"q\\" caf\\u00e9 dolor ' * 100  # 3 KiB and more
+    lines = [
+        f'<http://example/s{i}> <http://example/p> "{body}{i}"{suffix} .\n'
+        for i, suffix in enumerate(["", "@en", "^^<http://example/t>"] * 10)
+    ]
+    doc = "".join(lines)
+    parser = LineParser(Terms(), False, None)
+    parser._plain = _NoLongLookups()
+    parser._typed = _NoLongLookups()
+    parser.terms.literals = _NoLongLookups()
+    got = [q for batch in parser.batches(ChunkReader(io.BytesIO(doc.encode()), "doc")) for q in batch]
+    assert len(got) == 30
+    assert_same_graph(_graph_of(got), oxigraph_graph(doc.encode(), "nt"))
+
+
+def _graph_of(quads: list[Any]) -> Graph:
+    g = Graph()
+    for s, p, o, _ in quads:
+        g.add((s, p, o))
+    return g

@@ -64,7 +64,7 @@ from .line_patterns import STATEMENT_END, Groups, statement_pattern
 from .rdf12_terms import TripleTerm, read_direction
 from .terms import Terms, exact_literal, is_literal
 
-__all__ = ["LineParser"]
+__all__ = ["LONG_LINE", "LineParser", "lines_are_long"]
 
 #: A fast path over one chunk: from a line start, it takes whole statements while its regexes
 #: do and returns where it stopped (where it started if it took none).
@@ -124,6 +124,25 @@ def _statement_lines(src: str, line_starts: list[int], first_line: int, line_end
     # The line ends since the statement before, counted in C.
     line_ends_before = map(line_end_counter(src), [0, *line_starts[:-1]], line_starts)
     return list(accumulate(line_ends_before, initial=first_line))[1:]
+
+
+def _uncached(text: str) -> None:
+    """No cached term for ``text`` (a cache's ``get`` in a chunk of long lines)."""
+
+
+# A line this long holds a long literal: the validator reads it by a pattern of its own, and a
+# chunk of such lines is parsed without looking its literals up by their text (long ones are
+# never cached, and hashing 4 KiB cost a tenth of parsing its line).
+LONG_LINE: Final = 512
+
+
+def lines_are_long(src: str, has_cr: bool) -> bool:
+    """Whether ``src`` is mostly lines longer than ``LONG_LINE``, judged by its first 16 Ki
+    characters (a guess: it only picks the faster path; a count tests each character, 5
+    instructions, 64 Ki of them for each chunk cost 1% of validating longlit-20k)."""
+    sample = min(len(src), 1 << 14)
+    ends = src.count("\n", 0, sample) + (src.count("\r", 0, sample) if has_cr else 0)
+    return sample > 2 * LONG_LINE and ends * LONG_LINE < sample
 
 
 class LineParser(BatchReader):
@@ -206,7 +225,9 @@ class LineParser(BatchReader):
         absolute_iri = terms.absolute_iri
         bnode_get = terms.bnodes.get
         bnode = terms.bnode
-        plain_get = self._plain.get
+        # In a chunk of long lines, literals are neither looked up nor kept by their text.
+        long = lines_are_long(src, self._has_cr)
+        plain_get = _uncached if long else self._plain.get
         default = self.default
         quads = self.quads
         spans = self.spans  # statements' line starts, for source maps
@@ -236,7 +257,7 @@ class LineParser(BatchReader):
                         lit = plain_get(lex)
                         o = self._plain_literal(lex) if lit is None else lit
                     else:
-                        o = self._literal(lex, dt, lang)
+                        o = self._literal(lex, dt, lang, not long)
                     if g_iri is None and g_bn is None:
                         append((s, p, o, default))
                     else:
@@ -308,19 +329,19 @@ class LineParser(BatchReader):
             self._plain[raw] = lit
         return lit
 
-    def _literal(self, raw: str, dt: str | None, lang: str | None) -> Literal:
+    def _literal(self, raw: str, dt: str | None, lang: str | None, cached: bool = True) -> Literal:
         key = (raw, dt, lang)
-        lit = self._typed.get(key)
+        lit = self._typed.get(key) if cached else None
         if lit is None:
             datatype: URIRef | None = None
             if dt is not None:
                 datatype = self.terms.iris.get(dt) or self.terms.absolute_iri(dt)
             lexical = unescape_string(raw)
-            lit = self.terms.literal(lexical, datatype, lang)
+            lit = self.terms.literal(lexical, datatype, lang, cached)
             if self.warn is not None and datatype is not None and ill_typed(lexical, datatype) is not None:
                 # Not cached: each one goes to the precise reader, which places its warning.
                 raise SpanError(ILL_TYPED, kind=ErrorKind.ILL_TYPED_LITERAL)
-            if len(raw) <= CACHED_TEXT_MAX:
+            if cached and len(raw) <= CACHED_TEXT_MAX:
                 self._typed[key] = lit
         return lit
 

@@ -289,11 +289,14 @@ class Terms:
         if not self._shared:
             trim_caches(self.bnodes)
 
-    def literal(self, lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
-        """An exact literal from its decoded lexical form (cached by all three parts)."""
+    def literal(
+        self, lexical: str, datatype: URIRef | None, lang: str | None, cached: bool = True
+    ) -> Literal:
+        """An exact literal from its decoded lexical form (cached by all three parts, unless
+        not ``cached``: a long one, whose hash would cost more than the cache saves)."""
         # Keyed by the datatype's text: hashing and comparing a URIRef runs Python code.
         key = (lexical, None if datatype is None else str(datatype), lang)
-        lit = self.literals.get(key)
+        lit = self.literals.get(key) if cached else None
         if lit is not None:
             return lit
         if lang is not None:
@@ -307,7 +310,7 @@ class Terms:
             raise SpanError(DIRLANGSTRING_NEEDS_RDF12, kind=ErrorKind.NOT_RDF11)
         else:
             lit = self._build(lexical, datatype, None)
-        if len(lexical) <= CACHED_TEXT_MAX:
+        if cached and len(lexical) <= CACHED_TEXT_MAX:
             self.literals[key] = lit
         return lit
 

@@ -1416,7 +1416,7 @@ class TurtleParser(BatchReader):
                 end = after
                 c = src[end]
         if c != "@" and c != "^":
-            lit = self._plain.get(raw)
+            lit = self._plain.get(raw) if len(raw) <= CACHED_TEXT_MAX else None  # long: not hashed
             if lit is None:
                 lit = self.terms.literal(self._unescape(raw, body_start), None, None)
                 if len(raw) <= CACHED_TEXT_MAX:

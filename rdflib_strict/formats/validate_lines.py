@@ -38,7 +38,7 @@ from .line_patterns import (
     plain_run,
     statement_pattern,
 )
-from .lines import Fast, LineParser
+from .lines import LONG_LINE, Fast, LineParser, lines_are_long
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 
 __all__ = ["LineValidator"]
@@ -75,9 +75,6 @@ def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
 _TYPED_LITERAL: Final = re.compile(f'"({STRICT_STRING_BODY})"{WS_LINE}\\^\\^{WS_LINE}<([^>]*)>')
 
 
-# A line this long before its '^^' holds a long literal (short ones are searched at once).
-_LONG_LINE: Final = 512
-
 # A string body read escape by escape: every backslash opens an ECHAR or a UCHAR of a scalar
 # value. Between them it tests each character against one other only, a loop several times
 # faster than a class; so it steps over a raw '"' too (the caller looks for those). The
@@ -99,15 +96,6 @@ def _long_literal_statement(quads: bool) -> re.Pattern[str]:
     if not tail.startswith('"'):
         raise AssertionError("the tail starts at the closing quote")
     return re.compile(f'{head}{_ESCAPED_BODY}"(){tail[1:]}')
-
-
-def _lines_are_long(src: str, has_cr: bool) -> bool:
-    """Whether ``src`` is mostly lines longer than ``_LONG_LINE``, judged by its first 16 Ki
-    characters (a guess: it only picks the faster path; a count tests each character, 5
-    instructions, 64 Ki of them for each chunk cost 1% of validating longlit-20k)."""
-    sample = min(len(src), 1 << 14)
-    ends = src.count("\n", 0, sample) + (src.count("\r", 0, sample) if has_cr else 0)
-    return sample > 2 * _LONG_LINE and ends * _LONG_LINE < sample
 
 
 def _escaped(src: str, quote: int) -> bool:
@@ -185,7 +173,7 @@ class LineValidator(LineParser):
         has_cr = self._has_cr
         end = len(src)
         line_ends = line_end_counter(src, has_cr)
-        long = self._long_statement(src) if _lines_are_long(src, has_cr) else None
+        long = self._long_statement(src) if lines_are_long(src, has_cr) else None
         # The runs' regex compiled for the first chunk of short lines; the non-ASCII IRIs' when
         # a line first needs it (a document of ASCII IRIs never does), then bound directly.
         run = self._run if long is None else _no_match  # not called then
@@ -204,7 +192,7 @@ class LineValidator(LineParser):
                     if has_cr:
                         cr = find("\r", pos, line_end)
                         line_end = line_end if cr < 0 else cr
-                    if line_end - pos > _LONG_LINE:
+                    if line_end - pos > LONG_LINE:
                         taken = long(pos, line_end)
                         if taken >= 0:
                             count += 1
@@ -319,7 +307,7 @@ class LineValidator(LineParser):
             if has_cr:
                 line = max(line, rfind("\r", pos, hat))
             line = max(line, pos - 1) + 1
-            if hat - line > _LONG_LINE:
+            if hat - line > LONG_LINE:
                 # A long literal is searched only if its datatype constrains something: the
                 # search goes over it once more (12% of validating 1-8 KiB xsd:strings). A
                 # '^^<' inside a string only makes the search below run, as it always did.
