@@ -78,6 +78,15 @@ _PLAIN_OBJECTS = [
     '"tab\there"',  # a raw tab: the writer escapes it
     '"\ufffe"',
     '"x"@en-a',  # not a tag shape the copy takes: the precise path judges it
+    # Long bodies (rewrite_escapes): sparse escapes of every kind rewritten in place, a dense
+    # run of UCHARs decoded whole, an escaped backslash before text that looks like a UCHAR.
+    '"'
+    + "lorem ipsum " * 30
+    + "\\u00E9 \\'q\\' \\\\u0041 \\\"x\\\" \\U0001F600\\u000a"
+    + " dolor" * 20
+    + '"@en',
+    '"' + "\\u56FE\\u8C31 " * 80 + '"',
+    '"' + "sit amet " * 40 + '\\u0009\\t\\u005C\\u0022"^^<http://ex/dt>',
 ]
 
 
