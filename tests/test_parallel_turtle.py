@@ -498,24 +498,3 @@ def test_w3c_entries_give_one_verdict_every_way(manifest: str) -> None:
             cut += len(list(parallel.turtle_file_blocks(str(case.action), job, 16))) > 1
     assert wrong == []
     assert cut > 100
-
-
-def test_the_first_block_of_a_file_goes_out_before_any_parser_is_made(tmp_path: Path) -> None:
-    # Its state is the one a parser starts in; the directives before later cuts are read by a
-    # parser made then (its module's import was a third of what the first block waited for).
-    path = tmp_path / "doc.ttl"
-    path.write_text(("@prefix ex: <http://example/> .\n" + "ex:s ex:p ex:o .\n" * 40) * 4)
-    probe = (
-        "import sys\n"
-        "from rdflib_strict import parallel\n"
-        "job = parallel.BlockTask('validate', False, 'x', 'p', False, turtle=True, base='http://b/')\n"
-        "blocks = parallel.turtle_file_blocks(sys.argv[1], job, block=256, workers=2)\n"
-        "first = next(blocks)\n"
-        "made = 'rdflib_strict.formats.turtle' in sys.modules\n"
-        "second = next(blocks)\n"
-        "print(first.state, made, second.state)\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.split("\n")[0] == "('http://b/', ()) False ('http://b/', (('ex', 'http://example/'),))"

@@ -104,7 +104,28 @@ def test_cutting_a_local_turtle_file_compiles_the_byte_patterns_only(tmp_path: P
         "status = main(['validate', '-q', '-j', '2', sys.argv[1]])\n"
         "print(status, turtle_cuts._matchers.cache_info().currsize)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True
+    assert _fresh(probe, path).split() == ["0", "1"]
+
+
+def test_the_first_block_of_a_file_goes_out_before_any_parser_is_made(tmp_path: Path) -> None:
+    # Its state is the one a parser starts in; the directives before later cuts are read by a
+    # parser made then (its module's import was a third of what the first block waited for).
+    path = tmp_path / "doc.ttl"
+    path.write_text(("@prefix ex: <http://example/> .\n" + "ex:s ex:p ex:o .\n" * 40) * 4)
+    probe = (
+        "import sys\n"
+        "from rdflib_strict import parallel\n"
+        "job = parallel.BlockTask('validate', False, 'x', 'p', False, turtle=True, base='http://b/')\n"
+        "blocks = parallel.turtle_file_blocks(sys.argv[1], job, block=256, workers=2)\n"
+        "first = next(blocks)\n"
+        "made = 'rdflib_strict.formats.turtle' in sys.modules\n"
+        "print(first.state, made, next(blocks).state)\n"
     )
-    assert done.stdout.split() == ["0", "1"]
+    expected = "('http://b/', ()) False ('http://b/', (('ex', 'http://example/'),))"
+    assert _fresh(probe, path).split("\n")[0] == expected
+
+
+def _fresh(code: str, path: Path) -> str:
+    """What ``code`` prints in a fresh interpreter, given ``path`` as its argument."""
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    return done.stdout
