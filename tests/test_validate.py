@@ -990,3 +990,70 @@ def test_validation_makes_no_term_for_what_its_regex_takes(
     assert made == []
     assert validate(doc + other) == (151 if fmt == "ntriples" else 202)
     assert made != []
+
+
+def _parsed_lines(
+    doc: bytes, quads: bool, size: int | None, long_path: bool
+) -> tuple[list[Any], list[Error]]:
+    """The statements (as N3 text) and errors of the line parser, with or without its reader
+    of long literal lines."""
+    from verdicts import described, reader
+
+    from rdflib_strict.edge.readers import make_parser
+
+    parser: Any = make_parser(_FORMAT[quads], prefix="Nfixed")
+    if not long_path:
+        parser._long_literal_line = lambda src, out: lambda pos: -1
+    errors: list[ParseError] = []
+    got: list[Any] = []
+    for batch in parser.batches(reader(doc, size), errors.append):
+        got += [tuple(t.n3() if t is not None else None for t in quad) for quad in batch]
+    return got, described(errors)
+
+
+@pytest.mark.parametrize("quads", [False, True], ids=["nt", "nq"])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_parsers_long_lines_read_as_its_other_paths(quads: bool, data: st.DataObject) -> None:
+    # In a chunk of long lines the parser reads a long literal line by the validator's pattern
+    # (its body escape by escape), else by its fast pattern or its precise reader: the same
+    # statements and the same errors either way, whole and in small chunks.
+    lines = [
+        data.draw(long_literal_line(quads) if data.draw(st.integers(0, 3)) else _STATEMENT_LINES[quads])
+        + data.draw(_LINE_ENDS)
+        for _ in range(data.draw(st.integers(1, 4)))
+    ]
+    doc = "".join(lines).encode("utf-8")
+    for size in (None, 1, 3000):
+        expected = _parsed_lines(doc, quads, size, long_path=False)
+        assert _parsed_lines(doc, quads, size, long_path=True) == expected, (size, doc)
+
+
+def test_long_literal_lines_take_the_parsers_long_path() -> None:
+    # Without it the fast pattern's class tests each character of a 4 KiB body.
+    from verdicts import reader
+
+    from rdflib_strict.edge.readers import make_parser
+
+    body = 'lorem \\"ipsum\\" caf\\u00e9 \\\\ ' * 150
+    doc = "".join(
+        f'<http://ex/s{i}> <http://ex/p> "{body}"{suffix} .\n'
+        for i, suffix in enumerate(["", "@en", "^^<http://ex/t>"] * 5)
+    ).encode()
+    parser: Any = make_parser("ntriples")
+    taken: list[int] = []
+    original = parser._long_literal_line
+
+    def counting(src: str, out: list[Any]) -> Any:
+        line = original(src, out)
+
+        def counted(pos: int) -> int:
+            end: int = line(pos)
+            taken.append(end >= 0)
+            return end
+
+        return counted
+
+    parser._long_literal_line = counting
+    assert sum(len(batch) for batch in parser.batches(reader(doc))) == 15
+    assert taken.count(True) == 15

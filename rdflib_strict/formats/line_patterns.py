@@ -13,12 +13,14 @@ admits: ``statement_pattern`` writes those once, so a new term form is added her
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from typing import Final, Literal
 
 from ..syntax.grammar import (
     ASCII_BLANK_NODE_LABEL_BODY,
     ESCAPE_SCALAR,
+    LANGTAG_BODY,
     LANGTAG_SIMPLE,
     NOT_LANG_DATATYPE,
     WS_LINE,
@@ -31,6 +33,7 @@ __all__ = [
     "STRICT_STRING_BODY",
     "Groups",
     "literal_statement_parts",
+    "long_literal_statement",
     "plain_run",
     "plain_statement",
     "statement_pattern",
@@ -89,17 +92,45 @@ def statement_pattern(
     return f"{lead}{subject}{sep}<{term(iri)}>{sep}{obj}{sep}{label}{end}"
 
 
-def literal_statement_parts(*, iri: str, langtag: str, graph: bool, end: str) -> tuple[str, str]:
+def literal_statement_parts(
+    *, iri: str, langtag: str, graph: bool, end: str, terms: bool = False
+) -> tuple[str, str]:
     """A statement whose object is a literal, as ``statement_pattern`` reads it, cut at the
     string body: the part up to its opening '"', and the part from its closing '"' to the end
-    (groups: datatype, language tag). For a reader that steps over a long body itself, with
-    ``str.find``: a regex tests every character of it against a class, several times slower."""
-    node = _node(iri, True, _bare)
+    (groups: datatype, language tag; with ``terms``, the subject's IRI or label and the
+    predicate before, the graph's IRI or label after). For a reader that steps over a long body
+    itself: a regex tests every character of it against a class, several times slower."""
+    term = _group if terms else _bare
+    node = _node(iri, True, term)
     label = f"(?:{node}{WS_LINE})?" if graph else ""
     return (
-        f'{WS_LINE}{node}{WS_LINE}<{iri}>{WS_LINE}"',
+        f'{WS_LINE}{node}{WS_LINE}<{term(iri)}>{WS_LINE}"',
         f'"{_annotation(iri, langtag, WS_LINE, _group)}{WS_LINE}{label}{end}',
     )
+
+
+# A string body read escape by escape: every backslash opens an ECHAR or a UCHAR of a scalar
+# value. Between them it tests each character against one other only, a loop several times
+# faster than a class; so it steps over a raw '"' too (the caller looks for those). The
+# escapes are possessive where re has it (3.11: nothing to backtrack into); the text after
+# the last one is not, so that the match goes back from the line's end to the closing '"'.
+_ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
+ESCAPED_BODY: Final = rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*"
+
+
+def long_literal_statement(quads: bool, terms: bool = False) -> re.Pattern[str]:
+    """The statement of the strict forms whose object is a literal (``literal_statement_parts``)
+    with an ``ESCAPED_BODY``, for a long line; groups: (with ``terms``, the subject's IRI or
+    label and the predicate,) just past the closing '"' (empty), the datatype, the language
+    tag (, with ``terms``, the graph's IRI or label). The '"' follows the body at once (re
+    goes back to it a character at a time, testing only for '"'); a group open before the body
+    costs a step at each escape, not at each character."""
+    head, tail = literal_statement_parts(
+        iri=ASCII_IRI_SHAPE, langtag=LANGTAG_BODY, graph=quads, end=STATEMENT_END, terms=terms
+    )
+    if not tail.startswith('"'):
+        raise AssertionError("the tail starts at the closing quote")
+    return re.compile(f'{head}{ESCAPED_BODY}"(){tail[1:]}')
 
 
 def _node(iri: str, labels: bool, term: Callable[[str], str]) -> str:

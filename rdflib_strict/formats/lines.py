@@ -60,11 +60,11 @@ from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQua
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import ill_typed
-from .line_patterns import STATEMENT_END, Groups, statement_pattern
+from .line_patterns import STATEMENT_END, Groups, long_literal_statement, statement_pattern
 from .rdf12_terms import TripleTerm, read_direction
 from .terms import Terms, exact_literal, is_literal
 
-__all__ = ["LONG_LINE", "LineParser", "lines_are_long"]
+__all__ = ["LONG_LINE", "LineParser", "lines_are_long", "raw_quote"]
 
 #: A fast path over one chunk: from a line start, it takes whole statements while its regexes
 #: do and returns where it stopped (where it started if it took none).
@@ -145,6 +145,24 @@ def lines_are_long(src: str, has_cr: bool) -> bool:
     return sample > 2 * LONG_LINE and ends * LONG_LINE < sample
 
 
+def raw_quote(src: str, start: int, close: int) -> bool:
+    """Whether a string body ``src[start:close]`` read escape by escape (``ESCAPED_BODY``, which
+    steps over '"') holds a '"' that is not escaped, after an even number of backslashes."""
+    # Unbounded searches (the closing '"' stops them; a bound costs more than it saves); most
+    # '"' are after one backslash (the opening '"' stops a look back).
+    find = src.find
+    quote = find('"', start)
+    while quote < close:
+        if src[quote - 1] != "\\" or src[quote - 2] == "\\":
+            before = quote - 1
+            while src[before] == "\\":
+                before -= 1
+            if (quote - before) % 2:
+                return True
+        quote = find('"', quote + 1)
+    return False
+
+
 class LineParser(BatchReader):
     """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
 
@@ -174,6 +192,7 @@ class LineParser(BatchReader):
         self._line_ends = 0  # in the chunk being read
         self._src = ""
         self._has_cr = False  # whether the chunk being read holds a CR
+        self._long_terms: re.Pattern[str] | None = None  # long_literal_statement, with groups
 
     def batches(self, reader: ChunkReader, on_error: OnError | None = None) -> Iterator[list[SinkQuad]]:
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
@@ -228,6 +247,7 @@ class LineParser(BatchReader):
         # In a chunk of long lines, literals are neither looked up nor kept by their text.
         long = lines_are_long(src, self._has_cr)
         plain_get = _uncached if long else self._plain.get
+        long_line = self._long_literal_line(src, out) if long else None
         default = self.default
         quads = self.quads
         spans = self.spans  # statements' line starts, for source maps
@@ -235,6 +255,11 @@ class LineParser(BatchReader):
 
         def fast(pos: int) -> int:
             while True:
+                if long_line is not None:
+                    taken = long_line(pos)
+                    if taken >= 0:
+                        pos = taken
+                        continue
                 m = match(src, pos)
                 if m is None:
                     return pos
@@ -269,6 +294,68 @@ class LineParser(BatchReader):
                 pos = m.end()
 
         return fast
+
+    def _long_literal_line(self, src: str, out: list[Any]) -> Callable[[int], int]:
+        """For a chunk of long lines: a reader of the line at ``pos``, if it is long and holds
+        a statement of the strict forms with a literal object (``long_literal_statement``, as
+        the validator reads it): its quad goes to ``out`` and where it ends is returned; else
+        -1, and the fast path's pattern and the precise reader take the line. The string body
+        is read escape by escape, several times cheaper a character than the fast path's
+        class; ``raw_quote`` finds a '"' it stepped over."""
+        if self._long_terms is None:
+            self._long_terms = long_literal_statement(self.quads, terms=True)
+        statement = self._long_terms.match
+        find = src.find
+        end = len(src)
+        has_cr = self._has_cr
+        terms = self.terms
+        iri_get, absolute_iri, bnode_get, bnode = (
+            terms.iris.get,
+            terms.absolute_iri,
+            terms.bnodes.get,
+            terms.bnode,
+        )
+        default, spans = self.default, self.spans
+
+        def line(pos: int) -> int:
+            line_end = find("\n", pos)
+            if line_end < 0:
+                line_end = end
+            if has_cr:
+                cr = find("\r", pos, line_end)
+                line_end = line_end if cr < 0 else cr
+            if line_end - pos <= LONG_LINE:
+                return -1
+            m = statement(src, pos, line_end + 2)  # its rest holds no line end (see the validator)
+            if m is None:
+                return -1
+            # Groups: subject IRI or label, predicate, the closing '"', datatype, tag, graph.
+            start, close = find('"', m.end(3)) + 1, m.start(4) - 1
+            if raw_quote(src, start, close):
+                return -1
+            s_iri, s_bn, p_raw, _, dt, lang, *graph = m.groups()
+            try:
+                s: Node = (
+                    (iri_get(s_iri) or absolute_iri(s_iri))
+                    if s_iri is not None
+                    else (bnode_get(s_bn) or bnode(s_bn))
+                )
+                p = iri_get(p_raw) or absolute_iri(p_raw)
+                body = src[start:close]
+                o = (
+                    self._plain_literal(body)
+                    if dt is None and lang is None
+                    else self._literal(body, dt, lang, False)
+                )
+                g = default if not graph or graph == [None, None] else self._graph_label(*graph)
+            except SpanError:
+                return -1
+            out.append((s, p, o, g))
+            if spans is not None:
+                spans.append(pos)
+            return m.end()
+
+        return line
 
     def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         """A statement the precise reader read at ``start``."""

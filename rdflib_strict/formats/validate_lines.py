@@ -17,14 +17,13 @@ Ill-typed literals (``"abc"^^xsd:integer``) are valid RDF: they go to ``warn``, 
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from functools import cached_property
 from typing import Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
-from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, WS_LINE
+from ..syntax.grammar import LANGTAG_BODY, WS_LINE
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
@@ -34,11 +33,11 @@ from ..syntax.xsd import CONSTRAINED, ill_typed_as_written
 from .line_patterns import (
     STATEMENT_END,
     STRICT_STRING_BODY,
-    literal_statement_parts,
+    long_literal_statement,
     plain_run,
     statement_pattern,
 )
-from .lines import LONG_LINE, Fast, LineParser, lines_are_long
+from .lines import LONG_LINE, Fast, LineParser, lines_are_long, raw_quote
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 
 __all__ = ["LineValidator"]
@@ -73,38 +72,6 @@ def _run_of_statements(quads: bool, comments: bool) -> re.Pattern[str]:
 # first '"'; a string body holds no unescaped '"' and no line end, so a search from a line's
 # start finds that line's literal or, if it is not typed, the next line's.
 _TYPED_LITERAL: Final = re.compile(f'"({STRICT_STRING_BODY})"{WS_LINE}\\^\\^{WS_LINE}<([^>]*)>')
-
-
-# A string body read escape by escape: every backslash opens an ECHAR or a UCHAR of a scalar
-# value. Between them it tests each character against one other only, a loop several times
-# faster than a class; so it steps over a raw '"' too (the caller looks for those). The
-# escapes are possessive where re has it (3.11: nothing to backtrack into); the text after
-# the last one is not, so that the match goes back from the line's end to the closing '"'.
-_ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
-_ESCAPED_BODY: Final = rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*"
-
-
-def _long_literal_statement(quads: bool) -> re.Pattern[str]:
-    """The statement of the strict forms whose object is a literal (``literal_statement_parts``)
-    with an ``_ESCAPED_BODY``; groups: just past the closing '"' (empty), the datatype, the
-    language tag. No group opens before the body (re would save the groups at each escape),
-    and the '"' follows the body at once (re goes back to it a character at a time, testing
-    only for '"')."""
-    head, tail = literal_statement_parts(
-        iri=ASCII_IRI_SHAPE, langtag=LANGTAG_BODY, graph=quads, end=STATEMENT_END
-    )
-    if not tail.startswith('"'):
-        raise AssertionError("the tail starts at the closing quote")
-    return re.compile(f'{head}{_ESCAPED_BODY}"(){tail[1:]}')
-
-
-def _escaped(src: str, quote: int) -> bool:
-    """Whether the '"' at ``quote`` in a string body follows an odd number of backslashes
-    (the body's opening '"' stops the count at the latest)."""
-    before = quote - 1
-    while src[before] == "\\":
-        before -= 1
-    return (quote - before) % 2 == 0
 
 
 #: A compiled regex's ``match``.
@@ -229,13 +196,13 @@ class LineValidator(LineParser):
         statement of the strict forms with a literal object: where the statement ends, or -1 if
         it is not such a statement (the caller's other paths take it).
 
-        One regex reads the line: the string body escape by escape (``_ESCAPED_BODY``), then
+        One regex reads the line: the string body escape by escape (``ESCAPED_BODY``), then
         back from the line end to the last '"' the rest of the statement follows (bounded past
         the line end by two, so it holds no line end: the rest needs '"' and '.' before one).
         The body is valid when, besides, every '"' in it is escaped: after an odd number of
         backslashes; C string searches find them."""
         if self._long is None:
-            self._long = _long_literal_statement(self.quads)
+            self._long = long_literal_statement(self.quads)
         statement = self._long.match
         find = src.find
         langs = self.terms.langs
@@ -246,13 +213,8 @@ class LineValidator(LineParser):
                 return -1
             close = m.start(1) - 1
             start = find('"', pos) + 1  # the head holds no '"'
-            # Unbounded searches (the closing '"' stops them; a bound costs more than it
-            # saves); most '"' are after one backslash (the opening '"' stops a look back).
-            quote = find('"', start)
-            while quote < close:
-                if (src[quote - 1] != "\\" or src[quote - 2] == "\\") and not _escaped(src, quote):
-                    return -1
-                quote = find('"', quote + 1)
+            if raw_quote(src, start, close):
+                return -1
             last = m.lastindex  # 3: a language tag, 2: a datatype, 1: neither
             if last == 3:
                 lang = m.group(3)
