@@ -593,3 +593,36 @@ def test_w3c_entries(manifest: str) -> None:
     assert len(cases) > 250
     wrong = [(case.id, problem) for case in cases if (problem := _w3c_disagreement(case)) is not None]
     assert wrong == []
+
+
+# Strings the run regex takes, of all four kinds, with the quotes and backslashes that make
+# finding their end hard: escaped quotes after one to six backslashes, quotes of the string's
+# own kind inside long strings, the other kind, and escaped backslashes before the end.
+_STRING_PIECES = st.sampled_from(
+    ["text ", "caf\u00e9 ", "\U0001f600", ",", ";", ".", " . ", "'", '"', '""', "''"]
+    + ["\\" * n + q for n in range(1, 7) for q in "\"'"]
+    + ["\\\\", "\\\\\\\\", "\\t", "\\u00e9", "\n"]
+)
+
+
+@st.composite
+def _string_statement(draw: st.DrawFn) -> str:
+    q = draw(st.sampled_from(['"', "'", '"""', "'''"]))
+    body = "".join(draw(st.lists(_STRING_PIECES, max_size=8)))
+    suffix = draw(st.sampled_from(["", "@en", "^^xsd:integer", "^^<http://ex/t>"]))
+    return f"ex:s ex:p {q}{body}{q}{suffix} , ex:o ; ex:q 1 .\n"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_string_statement(), min_size=1, max_size=4))
+def test_runs_with_hard_strings_are_counted_as_the_parser_counts(statements: list[str]) -> None:
+    # The scan that counts a run's triples finds a string's end by its quotes alone (and by
+    # the backslashes just before each), not by testing every character against a class.
+    doc = (
+        "@prefix ex: <http://ex/> . @prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+        + "".join(statements)
+    ).encode()
+    expected = parser_verdict(doc, "turtle")
+    assert validator_verdict(doc, "turtle") == expected, doc
+    if not expected[1]:
+        event("valid")
