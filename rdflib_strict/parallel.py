@@ -502,13 +502,20 @@ def _settled(
         _discard(done)
         part = part._replace(state=state)
         done = _do_block_packed(job, part)
+    # Joined one block, then two, four...: cuts that keep falling inside statements (long
+    # strings whose lines end in '.') cost a few parses, not one for each block joined
+    # (quadratic: 35 s against 1.2 s for one process on a file of long literals).
+    take = 1
     while not done.clean:
-        after = following()
-        if after is None:
+        joined = 0
+        while joined < take and (after := following()) is not None:
+            part = _joined(part, after)
+            joined += 1
+        if not joined:
             break  # the document ends here: its end is no cut
         _discard(done)
-        part = _joined(part, after)
         done = _do_block_packed(job, part)
+        take *= 2
     return done
 
 

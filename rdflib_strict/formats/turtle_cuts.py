@@ -265,6 +265,11 @@ _GUESSED_END: Final = {
     False: re.compile(rb"\.[ \t]*(?:\r\n|\n|\r)"),
     True: re.compile(rb"\}[ \t]*(?:\r\n|\n|\r)"),
 }
+# A Turtle statement's '.' as writers put it, after a space or an IRI, a ']' or a ')': a line
+# of text in a long string seldom ends so ("a sentence." does), so this is looked for first,
+# within a window, before any '.' at a line end.
+_WRITTEN_END: Final = re.compile(rb"[ \t>\])]\.[ \t]*(?:\r\n|\n|\r)")
+_WRITTEN_END_WINDOW: Final = 1 << 16
 # A line start, then what may begin a directive ('@' or a keyword's first letter, checked in
 # Python): a pattern that begins with one literal character and looks no further than the
 # next is searched for in C at about 80 ns a line (a character class first, or the keywords
@@ -276,9 +281,12 @@ _BLANKS: Final = re.compile(rb"[ \t]*").match
 
 
 def guessed_cut(data: bytes | mmap.mmap, want: int, trig: bool) -> int | None:
-    """The first line start at or after ``want`` whose previous line ends in a '.' (Turtle)
+    """The first line start at or after ``want`` whose previous line ends in a '.' (Turtle:
+    one after a space, an IRI, a ']' or a ')' if there is one within ``_WRITTEN_END_WINDOW``)
     or a '}' (TriG), or None; a guess, to be checked."""
-    m = _GUESSED_END[trig].search(data, want)
+    m = None if trig else _WRITTEN_END.search(data, want, want + _WRITTEN_END_WINDOW)
+    if m is None:
+        m = _GUESSED_END[trig].search(data, want)
     return None if m is None else m.end()
 
 
