@@ -506,10 +506,8 @@ def test_guessed_cuts_pass_over_text_lines_ending_in_a_dot(tmp_path: Path) -> No
     # 35 s with -j 2 against 1.2 s in one process). A '.' after a space comes first.
     text = "".join(f"Sentence number {i} ends here.\n" for i in range(40))
     doc = HEADER + "".join(f'ex:s{i} ex:p """{text}""" .\n' for i in range(20))
-    path = tmp_path / "doc.ttl"
-    path.write_bytes(doc.encode())
     job = _job("validate", False, skip=True)
-    parts = list(parallel.turtle_file_blocks(str(path), job, block=2000))
+    parts = _file_blocks(tmp_path, doc, job, 2000)
     assert len(parts) > 5
     results = [parallel.do_block(job, part) for part in parts]
     assert all(done.clean and not done.errors for done in results)
@@ -522,10 +520,8 @@ def test_cuts_that_keep_missing_cost_a_few_parses_not_one_a_block(tmp_path: Path
     # four after...: the parses stay a few more than the blocks, not one a block joined.
     text = "".join(f"item {i} .\n" for i in range(40))
     doc = HEADER + "".join(f'ex:s{i} ex:p """{text}""" .\n' for i in range(30))
-    path = tmp_path / "doc.ttl"
-    path.write_bytes(doc.encode())
     job = _job("statements", False, skip=True)
-    parts = list(parallel.turtle_file_blocks(str(path), job, block=500))
+    parts = _file_blocks(tmp_path, doc, job, 500)
     assert len(parts) > 20
     parses: list[int] = []
     real = parallel._do_block_packed
@@ -541,3 +537,10 @@ def test_cuts_that_keep_missing_cost_a_few_parses_not_one_a_block(tmp_path: Path
         parallel._do_block_packed = real  # type: ignore[assignment]
     assert (found, errors) == serial(doc.encode(), False, skip=True)
     assert len(parses) <= len(parts) + 6, len(parses)
+
+
+def _file_blocks(tmp_path: Path, doc: str, job: parallel.BlockTask, block: int) -> list[parallel.Block]:
+    """``doc`` written to a file, cut as ``-j N`` cuts a local file."""
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    return list(parallel.turtle_file_blocks(str(path), job, block=block))

@@ -64,7 +64,7 @@ from .line_patterns import STATEMENT_END, Groups, long_literal_statement, statem
 from .rdf12_terms import TripleTerm, read_direction
 from .terms import Terms, exact_literal, is_literal
 
-__all__ = ["LONG_LINE", "LineParser", "lines_are_long", "raw_quote"]
+__all__ = ["LONG_LINE", "LineParser", "line_end_at", "lines_are_long", "raw_quote"]
 
 #: A fast path over one chunk: from a line start, it takes whole statements while its regexes
 #: do and returns where it stopped (where it started if it took none).
@@ -143,6 +143,18 @@ def lines_are_long(src: str, has_cr: bool) -> bool:
     sample = min(len(src), 1 << 14)
     ends = src.count("\n", 0, sample) + (src.count("\r", 0, sample) if has_cr else 0)
     return sample > 2 * LONG_LINE and ends * LONG_LINE < sample
+
+
+def line_end_at(src: str, pos: int, has_cr: bool) -> int:
+    """Where the line at ``pos`` ends: its first LF, or CR when the text holds one (``has_cr``),
+    or the end of ``src``."""
+    line_end = src.find("\n", pos)
+    if line_end < 0:
+        line_end = len(src)
+    if has_cr:
+        cr = src.find("\r", pos, line_end)
+        line_end = line_end if cr < 0 else cr
+    return line_end
 
 
 def raw_quote(src: str, start: int, close: int) -> bool:
@@ -306,7 +318,6 @@ class LineParser(BatchReader):
             self._long_terms = long_literal_statement(self.quads, terms=True)
         statement = self._long_terms.match
         find = src.find
-        end = len(src)
         has_cr = self._has_cr
         terms = self.terms
         iri_get, absolute_iri, bnode_get, bnode = (
@@ -318,12 +329,7 @@ class LineParser(BatchReader):
         default, spans = self.default, self.spans
 
         def line(pos: int) -> int:
-            line_end = find("\n", pos)
-            if line_end < 0:
-                line_end = end
-            if has_cr:
-                cr = find("\r", pos, line_end)
-                line_end = line_end if cr < 0 else cr
+            line_end = line_end_at(src, pos, has_cr)
             if line_end - pos <= LONG_LINE:
                 return -1
             m = statement(src, pos, line_end + 2)  # its rest holds no line end (see the validator)

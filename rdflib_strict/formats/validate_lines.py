@@ -37,7 +37,7 @@ from .line_patterns import (
     plain_run,
     statement_pattern,
 )
-from .lines import LONG_LINE, Fast, LineParser, lines_are_long, raw_quote
+from .lines import LONG_LINE, Fast, LineParser, line_end_at, lines_are_long, raw_quote
 from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
 
 __all__ = ["LineValidator"]
@@ -145,7 +145,6 @@ class LineValidator(LineParser):
         # a line first needs it (a document of ASCII IRIs never does), then bound directly.
         run = self._run if long is None else _no_match  # not called then
         match_any = self._match_any if "_match_any" in self.__dict__ else self._match_any_lazily
-        find = src.find
 
         def fast(pos: int) -> int:
             count = 0
@@ -153,12 +152,7 @@ class LineValidator(LineParser):
                 if long is None:
                     m = run(src, pos)
                 else:  # a run would test each character of a long literal against a class
-                    line_end = find("\n", pos)
-                    if line_end < 0:
-                        line_end = end
-                    if has_cr:
-                        cr = find("\r", pos, line_end)
-                        line_end = line_end if cr < 0 else cr
+                    line_end = line_end_at(src, pos, has_cr)
                     if line_end - pos > LONG_LINE:
                         taken = long(pos, line_end)
                         if taken >= 0:
