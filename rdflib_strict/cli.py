@@ -691,11 +691,16 @@ def _finish_output(out: IO[bytes], tmp: str | None, out_path: str | None, ok: bo
     out.close()
     if tmp is not None:
         if ok:
-            with contextlib.suppress(FileNotFoundError):  # a file replaced keeps its mode
-                os.chmod(tmp, os.stat(out_path).st_mode & 0o7777)
-            os.replace(tmp, out_path)
+            _replace_keeping_mode(tmp, out_path)
         else:
             os.unlink(tmp)
+
+
+def _replace_keeping_mode(temp: str, path: str) -> None:
+    """``temp`` renamed to ``path``, with the mode of the file it replaces, if there was one."""
+    with contextlib.suppress(FileNotFoundError):
+        os.chmod(temp, os.stat(path).st_mode & 0o7777)
+    os.replace(temp, path)
 
 
 def _is_special(path: str) -> bool:
@@ -1371,8 +1376,7 @@ def _replace(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             f.write(text)
-        os.chmod(temp, os.stat(path).st_mode & 0o7777)
-        os.replace(temp, path)
+        _replace_keeping_mode(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)

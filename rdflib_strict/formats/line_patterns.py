@@ -13,7 +13,6 @@ admits: ``statement_pattern`` writes those once, so a new term form is added her
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from typing import Final, Literal
 
@@ -23,6 +22,7 @@ from ..syntax.grammar import (
     LANGTAG_BODY,
     LANGTAG_SIMPLE,
     NOT_LANG_DATATYPE,
+    POSSESSIVE,
     WS_LINE,
     run_of,
 )
@@ -114,8 +114,7 @@ def literal_statement_parts(
 # faster than a class; so it steps over a raw '"' too (the caller looks for those). The
 # escapes are possessive where re has it (3.11: nothing to backtrack into); the text after
 # the last one is not, so that the match goes back from the line's end to the closing '"'.
-_ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
-ESCAPED_BODY: Final = rf"(?:[^\\]*{_ONCE}\\(?:{ESCAPE_SCALAR}))*{_ONCE}[^\\]*"
+ESCAPED_BODY: Final = rf"(?:[^\\]*{POSSESSIVE}\\(?:{ESCAPE_SCALAR}))*{POSSESSIVE}[^\\]*"
 
 
 def long_literal_statement(quads: bool, terms: bool = False) -> re.Pattern[str]:

@@ -340,6 +340,7 @@ class LineParser(BatchReader):
             if raw_quote(src, start, close):
                 return -1
             s_iri, s_bn, p_raw, _, dt, lang, *graph = m.groups()
+            g_iri, g_bn = graph or (None, None)
             try:
                 s: Node = (
                     (iri_get(s_iri) or absolute_iri(s_iri))
@@ -353,7 +354,7 @@ class LineParser(BatchReader):
                     if dt is None and lang is None
                     else self._literal(body, dt, lang, False)
                 )
-                g = default if not graph or graph == [None, None] else self._graph_label(*graph)
+                g = default if g_iri is None and g_bn is None else self._graph_label(g_iri, g_bn)
             except SpanError:
                 return -1
             out.append((s, p, o, g))

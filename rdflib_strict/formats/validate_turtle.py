@@ -39,7 +39,6 @@ it.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Iterable
 from typing import Final
 
@@ -54,6 +53,7 @@ from ..syntax.grammar import (
     NOT_LANG_DATATYPE,
     PERCENT,
     PN_LOCAL_ESC_CHARS,
+    POSSESSIVE,
     RDF_NS,
     WS_TURTLE,
     run_of,
@@ -184,10 +184,10 @@ def _counters(string: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _TRIPLE_END, _TRIPLE_END_OR_TYPED = _counters(_SKIP_STRING)
-# Python 3.10 has no possessive quantifiers: there the strings are always skipped by classes.
+# Without possessive quantifiers (Python 3.10) the strings are always skipped by classes.
 _QUICK_TRIPLE_END, _QUICK_TRIPLE_END_OR_TYPED = (
     _counters(f"{_quick_skip(chr(34))}|{_quick_skip(chr(39))}")
-    if sys.version_info >= (3, 11)
+    if POSSESSIVE
     else (_TRIPLE_END, _TRIPLE_END_OR_TYPED)
 )
 # Five backslashes in a row: a quote after them may be escaped, which the quick skip misses.

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import functools
 import re
-import sys
 from collections.abc import Callable
 from typing import Final
 
 from .errors import ErrorKind, SpanError
-from .grammar import ESCAPE_SCALAR
+from .grammar import ESCAPE_SCALAR, POSSESSIVE
 from .messages import bad_iri_escape
 from .scan import sure_match
 
@@ -179,9 +178,10 @@ def escape_common(s: str) -> str | None:
 
 # A run of text and of the escapes escape_string writes as they are (all ECHARs but \'), read
 # from a token boundary: between escapes re tests each character against one other only.
-_ONCE: Final = "+" if sys.version_info >= (3, 11) else ""
 # Compiled when first used (only long bodies with escapes need it).
-_written_run: Final = functools.cache(lambda: sure_match(rf'(?:[^\\]+{_ONCE}|\\[btnfr"\\])*{_ONCE}'))
+_written_run: Final = functools.cache(
+    lambda: sure_match(rf'(?:[^\\]+{POSSESSIVE}|\\[btnfr"\\])*{POSSESSIVE}')
+)
 # rewrite_escapes is for bodies this long, with at most one escape to rewrite in this many
 # characters: a step costs about what decoding as many in C does, so a denser body is found
 # out having spent about what decoding it whole costs.

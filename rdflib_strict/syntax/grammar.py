@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Callable
 from typing import Final
 
@@ -42,6 +43,9 @@ UCHAR_SCALAR: Final = (
 # [159s] ECHAR or a UCHAR of a scalar value, after its backslash: the escapes the fast paths
 # take (any other goes to a precise reader or decoder, which says why).
 ESCAPE_SCALAR: Final = rf"[tbnrf\"'\\]|{UCHAR_SCALAR}"
+# After a repeat, what makes it possessive (nothing to backtrack into) where re has it, from
+# Python 3.11; empty before, where a pattern needing it keeps to classes.
+POSSESSIVE: Final = "+" if sys.version_info >= (3, 11) else ""
 
 # [167s] PN_PREFIX ::= PN_CHARS_BASE ((PN_CHARS | '.')* PN_CHARS)?
 # [139s] PNAME_NS ::= PN_PREFIX? ':'
