@@ -176,6 +176,19 @@ def test_unescape_string_golden(text: str, decoded: str) -> None:
     assert unescape_string(text) == decoded
 
 
+def test_an_escaped_backslash_before_a_letter_does_not_send_a_string_to_the_callback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``\\s`` is an escaped backslash, then s: the codec reads it right, so long text written
+    # with one (a Windows path, a regex) is not decoded one callback an escape.
+    def refused(m: object) -> str:
+        raise AssertionError("the exact decoder was used")
+
+    monkeypatch.setattr(escapes, "_decode_string_escape", refused)
+    text = "C:\\\\dir\\\\file \\\\\\\\x \\\\\\u0041 \\t" * 50
+    assert unescape_string(text) == "C:\\dir\\file \\\\x \\A \t" * 50
+
+
 # --- escape_common: the replaces write what escape_string writes, or leave it to it ----------
 
 

@@ -37,6 +37,11 @@ from its start once the buffer has been extended, doubling its size each time so
 work stays linear. Nesting (``[ ... ]``, ``( ... )``) is kept on an explicit stack: a
 100,000-deep document needs no recursion.
 
+Lines written as N-Triples (many dumps named .ttl are) take the N-Triples parser's own fast
+path, a regex call a statement (``_line_statements``): an N-Triples statement means the same
+in Turtle and TriG, and what that path does not take (a relative IRI, a '.' that is not
+followed by the line's end) the reader here reads.
+
 Every regex here is either a character-class run or an alternation whose branches start with
 different characters, so no input makes one backtrack more than once over its own match.
 """
@@ -103,6 +108,7 @@ from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQua
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.shown import clip
 from ..syntax.xsd import ill_typed
+from .lines import Fast, LineParser
 from .rdf12_terms import TripleTerm, read_direction
 from .terms import (
     RDF_FIRST,
@@ -258,6 +264,40 @@ class _NeedMore(Exception):
     """The statement runs past the end of the buffer and the input has more."""
 
 
+class _NTriplesLines:
+    """The N-Triples parser's fast path, for the lines of a Turtle or TriG document written as
+    N-Triples. It shares the Turtle parser's ``terms``, so blank node labels name the same
+    nodes on both paths, and takes absolute IRIs only (``Terms.absolute_iri``), which Turtle
+    keeps as written; an ill-typed literal, when warnings are wanted, it leaves to the Turtle
+    reader, which places the warning.
+
+    After it takes nothing, the Turtle reader takes the next ``backoff`` statements alone: a
+    wait doubled at each miss (up to 256) and reset by a hit, so that Turtle written otherwise
+    pays for at most one failed match every 256 statements."""
+
+    def __init__(self, turtle: TurtleParser) -> None:
+        self._turtle = turtle
+        self.parser = LineParser(turtle.terms, False, turtle.default, version=turtle.version)
+        self.backoff = 0
+        # The fast path made for this buffer, batch and graph.
+        self._fast: Fast | None = None
+        self._made_for: tuple[str, list[SinkQuad], Hashable] | None = None
+
+    def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
+        """Where the N-Triples statements from ``pos`` end, their quads (in ``graph``) added
+        to ``out``; ``pos`` if none."""
+        made = self._made_for
+        fast = self._fast
+        if fast is None or made is None or made[0] is not src or made[1] is not out or made[2] is not graph:
+            parser = self.parser
+            parser.default, parser.warn, parser._has_cr = graph, self._turtle.warn, "\r" in src
+            fast = self._fast = parser._fast(src, out)
+            self._made_for = src, out, graph
+        taken = fast(pos)
+        self.backoff = 0 if taken > pos else min(2 * self.backoff + 1, 256)
+        return taken
+
+
 def _flush_held_warnings(held: list[ParseError], warn: Callable[[ParseError], None] | None) -> None:
     """Hands the held ill-typed-literal warnings to ``warn``, in order, and forgets them."""
     assert warn is not None  # held fills only when there is a warn to hand on to
@@ -274,6 +314,10 @@ class TurtleParser(BatchReader):
     label; it may raise SpanError to refuse named graphs). After parsing, ``prefixes`` maps
     each declared prefix to its namespace (last wins).
     """
+
+    #: Whether lines written as N-Triples take the N-Triples fast path (a subclass that reads
+    #: statements its own way says no).
+    _BY_LINES: bool = True
 
     def __init__(
         self,
@@ -308,6 +352,9 @@ class TurtleParser(BatchReader):
         # The batch being filled: where RDF 1.2's reified triples and reifiers put the
         # rdf:reifies statements they stand for.
         self._out: list[SinkQuad] = []
+        # Lines written as N-Triples (made when first wanted: ``version`` is set after
+        # construction).
+        self._lines: _NTriplesLines | None = None
 
     # --- reader -----------------------------------------------------------------------------
 
@@ -343,6 +390,8 @@ class TurtleParser(BatchReader):
         ws = _WS
         read_statement = self._read_statement
         spans, subject_spans = self.spans, self.subject_spans
+        by_lines = self._by_lines() if spans is None and self._BY_LINES else None
+        wait = 0  # statements left to the reader before by_lines is tried again
         pos = 0
         while True:
             start = pos
@@ -369,6 +418,14 @@ class TurtleParser(BatchReader):
                     on_error(self._skipped(skipping, start, pos))
                     skipping = None
                 else:
+                    if wait:
+                        wait -= 1
+                    elif by_lines is not None and src[pos] in "<_":
+                        taken = by_lines.take(src, pos, out, self._graph)
+                        if taken > pos:
+                            pos = taken
+                            continue
+                        wait = by_lines.backoff
                     pos = read_statement(src, pos, out)
                 if held:
                     _flush_held_warnings(held, warn)
@@ -383,15 +440,7 @@ class TurtleParser(BatchReader):
                     self.trim_caches()
                     yield out
                     out = self._out = []
-                # Keep the unfinished statement from the start of its line, so that the
-                # buffer always starts a line (error columns) and text before is dropped.
-                line_start = line_start_before(src, start)
-                self._first_line += count_line_ends(src, 0, line_start)
-                kept = src[line_start:]
-                # At least as much again as is kept: doubling keeps re-parsing linear overall.
-                src = self._src = kept + reader.read_more(len(kept))
-                self._done = reader.done
-                pos = start - line_start
+                src, pos = self._extended(reader, src, start)
             except ParseError as e:
                 if held:  # found before the error, as one reading finds them
                     _flush_held_warnings(held, warn)
@@ -405,6 +454,23 @@ class TurtleParser(BatchReader):
         if out:
             self.trim_caches()
             yield out
+
+    def _extended(self, reader: ChunkReader, src: str, start: int) -> tuple[str, int]:
+        """The buffer after ``src`` ran out inside the statement at ``start``, and where that
+        statement starts in it. It is kept from the start of its line, so that the buffer
+        always starts a line (error columns) and text before is dropped; at least as much
+        again as is kept is read: doubling keeps re-parsing linear overall."""
+        line_start = line_start_before(src, start)
+        self._first_line += count_line_ends(src, 0, line_start)
+        kept = src[line_start:]
+        src = self._src = kept + reader.read_more(len(kept))
+        self._done = reader.done
+        return src, start - line_start
+
+    def _by_lines(self) -> _NTriplesLines:
+        if self._lines is None:
+            self._lines = _NTriplesLines(self)
+        return self._lines
 
     def _forget_spans(self, statements: int, subjects: int) -> None:
         """Source maps: drop what an unfinished or rejected statement recorded."""
@@ -433,6 +499,8 @@ class TurtleParser(BatchReader):
         """Bound every term cache (once per buffer: the hot loop carries no check)."""
         self.terms.trim()
         trim_caches(self._iris, self._pnames, self._plain, self._numbers, self._graphs)
+        if self._lines is not None:
+            self._lines.parser.trim_caches()
 
     def _skip_statement(self, src: str, pos: int) -> int:
         """After an error: the position just past the '.' ending the statement at ``pos``.

@@ -217,6 +217,8 @@ class TurtleValidator(TurtleParser):
     counted, the rest is read by the parser itself (which warns on its own).
     """
 
+    _BY_LINES = False  # the run regex takes such lines, and builds no term
+
     def __init__(self, trig: bool, base: str | None, warn: Warn | None = None) -> None:
         super().__init__(Terms(None, values=False), base, None, trig=trig)
         self.warn = warn
