@@ -464,6 +464,16 @@ def test_rdf_datatypes_through_any_prefix() -> None:
     assert validator_verdict(doc, "turtle") == expected
 
 
+def test_an_unclosed_block_after_a_line_statement_skips_no_text() -> None:
+    # The N-Triples path reads a line's trailing spaces with its '.', the Turtle reader does
+    # not: the unclosed block's error skips nothing either way (found by the test above).
+    doc = b"{ <http://ex/s> <http://ex/p> <http://ex/o>. \t"
+    count, errors, _ = expected = parser_verdict(doc, "trig")
+    assert count == 1
+    assert [(line, col, skipped) for line, col, _, _, skipped, *_ in errors] == [(1, 45, "")]
+    assert validator_verdict(doc, "trig") == expected
+
+
 def test_many_prefixes_bound_the_compiles() -> None:
     # A new prefix before every statement: the validator stops compiling and lets the parser
     # read them (still the parser's verdict), instead of one compile per statement.
@@ -492,8 +502,9 @@ def test_plain_statements_are_counted_by_the_run_regex() -> None:
         + '  ex:n 1, -2.5, 1e3, true ; ex:d "2024-01-01"^^xsd:date, "x"^^<http://ex/dt> .\n'
         + "_:b.1 <http://ex/p> _:c-2 . # comment\n"
         + 'ex:s ex:p "\\"esc\\" \\u00e9" .\n'
+        + 'ex:s ex:p "\\U0001F600 \\U0010FFFF \\U00000041"@en .\n'  # astral, as ASCII dumps write them
     ) * 3
-    assert _fast_and_all(doc) == (3 * 12, 3 * 12)
+    assert _fast_and_all(doc) == (3 * 13, 3 * 13)
     trig = (HEADER + "ex:g {\n  ex:s ex:p ex:o .\n  ex:s ex:p ex:o, ex:o2 .\n}\n") * 2
     assert _fast_and_all(trig, True) == (6, 6)
 
@@ -509,7 +520,8 @@ def test_plain_statements_are_counted_by_the_run_regex() -> None:
         "ex:s ex:p <../rel> .",
         "ex:s ex:p slash:a:b .",  # 'http://' + 'a:b': a port
         "ex:s ex:p colon:\\/a .",  # 'x:/' + '/a': an authority
-        'ex:s ex:p "\\U0001F600" .',
+        'ex:s ex:p "\\U00110000" .',  # past U+10FFFF
+        'ex:s ex:p "\\uD800 \\U0000DFFF" .',  # surrogates
         'ex:s ex:p "x"@abc-def .',
         "ex:s ex:p ex:o ; .",
         'ex:s ex:p "x" # c\n@en .',

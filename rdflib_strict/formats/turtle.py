@@ -403,9 +403,9 @@ class TurtleParser(BatchReader):
                 if pos >= len(src):
                     if not self._done:
                         raise _NeedMore
-                    if skipping is not None:  # the bad statement runs to the end
+                    if skipping is not None:  # the unclosed block's error: nothing is left
                         assert on_error is not None
-                        on_error(self._skipped(skipping, start, len(src)))
+                        on_error(self._skipped(skipping, pos, len(src)))
                         skipping = None
                     if self._in_block:
                         self._in_block, self._graph = False, self.default

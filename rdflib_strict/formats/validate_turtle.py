@@ -14,10 +14,10 @@ the parser's. The regex is strict where the parser's fast path is lenient:
   escapes and the PN_LOCAL_ESC escapes but '\\#' and '\\%' (valid IRIs after such a
   namespace; datatypes: unreserved characters only); blank node labels of ASCII name
   characters;
-* strings of the four kinds with exactly the escapes ECHAR and UCHAR allow (no surrogates,
-  no ``\\U``: the parser checks those), simple BCP 47 tags (language, script, region, one
-  variant: well-formed by construction), datatypes other than rdf:langString and
-  rdf:dirLangString; numbers and booleans;
+* strings of the four kinds with exactly the escapes ECHAR and UCHAR allow, UCHARs of
+  scalar values only (the parser says why another is wrong), simple BCP 47 tags (language,
+  script, region, one variant: well-formed by construction), datatypes other than
+  rdf:langString and rdf:dirLangString; numbers and booleans;
 * ``,`` and ``;`` lists, whitespace and comments between tokens.
 
 Every name, number and boolean must be followed by whitespace, a comment, ',', ';' or a '.'
@@ -47,6 +47,7 @@ from ..syntax.errors import ILL_TYPED, ErrorKind
 from ..syntax.grammar import (
     DECIMAL,
     DOUBLE,
+    ESCAPE_SCALAR,
     INTEGER,
     LANG_DATATYPE_NAMES,
     LANGTAG_SIMPLE,
@@ -93,8 +94,8 @@ _IRIREF: Final = f"<{ASCII_IRI_SHAPE}>"
 # (no '.' or '..' segment, no '//', no ':' that would read as a scheme) and a fragment.
 _SEGMENT: Final = "[A-Za-z0-9_~\\-]+"
 _RELATIVE: Final = f"<(?:{_SEGMENT}(?:[./]{_SEGMENT})*)?(?:#[A-Za-z0-9_~.\\-]*)?>"
-# ECHAR and UCHAR: a \u escape of a surrogate and every \U escape go to the parser.
-_ESCAPE: Final = r"""\\(?:[tbnrf"'\\]|u(?![dD][89a-fA-F])[0-9A-Fa-f]{4})"""
+# ECHAR and UCHAR of scalar values: one of a surrogate or past U+10FFFF goes to the parser.
+_ESCAPE: Final = rf"\\(?:{ESCAPE_SCALAR})"
 # [22], [23], [24], [25]: the long forms first ('""' then a character is a short empty one).
 _STRING: Final = (
     f'"""[^"\\\\]*(?:(?:"(?!"")|{_ESCAPE})[^"\\\\]*)*"""'
