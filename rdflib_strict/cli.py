@@ -600,7 +600,7 @@ class _Convert:
             )
         count = 0
         for source, parser, tag, workers in self._inputs():
-            if not args.ascii and (FORMATS[source.fmt].line_based or workers > 1):
+            if not args.ascii:
                 base = getattr(parser, "base", None)  # Turtle's before any @base
                 count += _convert_blocks(
                     source, self.target, workers, self.out, rejects, tag, base, args.rdf_version
@@ -782,13 +782,16 @@ def _convert_blocks(
     base: str | None,
     version: RdfVersion,
 ) -> int:
-    """To N-Triples/N-Quads: from N-Triples/N-Quads most lines copied as they are
-    (LineConverter); with ``-j N``, the blocks (Turtle and TriG: cut at statement boundaries)
-    written by the workers, in order. (``--canonical`` sorts the whole output and ``--ascii``
-    may relabel blank nodes: both take the other path.)"""
+    """To N-Triples/N-Quads: the lines written as N-Triples copied as they are, the other
+    statements parsed and written (``make_converter``); with ``-j N``, the blocks (Turtle and
+    TriG: cut at statement boundaries) written by the workers, in order. (``--canonical``
+    sorts the whole output and ``--ascii`` may relabel blank nodes: both take the other
+    path.)"""
     form = FORMATS[source.fmt]
     if workers == 1:
-        converter = make_converter(source.fmt, target, tag=tag, version=version)
+        converter = make_converter(source.fmt, target, tag=tag, version=version, base=base)
+        if rejects is not None:
+            rejects.parser = converter  # the directives in force before a rejected statement
         return converter.convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:

@@ -46,13 +46,16 @@ import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, wait  # not .process: loaded when used
-from typing import IO, Any, AnyStr, Final, Literal, NamedTuple, cast
+from typing import IO, TYPE_CHECKING, Any, AnyStr, Final, Literal, NamedTuple, cast
 
 from .edge.sink import paused_gc
 from .edge.source import OpenedSource
 from .syntax.chunks import ChunkReader
 from .syntax.errors import ParseError
 from .syntax.version import version_arg
+
+if TYPE_CHECKING:
+    from .edge.readers import Converter
 
 __all__ = [
     "BLOCK_SIZE",
@@ -652,18 +655,19 @@ def _do_task(
             if on_error is not None:
                 on_error = _counting(on_error, reading, done.before)
             done.count = reading.check(reader, on_error)
-        else:
-            version = version_arg(job.version)
-            reading = make_parser(
-                job.fmt, job.base, prefix=job.prefix, scope=f"{part.number}_", version=version
-            )
+        elif job.task == "statements":
+            version, scope = version_arg(job.version), f"{part.number}_"
+            reading = make_parser(job.fmt, job.base, prefix=job.prefix, scope=scope, version=version)
             _start(reading, part)
-            if job.task == "statements":
-                done.output = []
-                for batch in reading.batches(reader, on_error):
-                    done.output += batch  # as parsed: those before a first error are handed on
-            else:
-                done.count, done.output = _convert(job, reading, reader, on_error)
+            done.output = []
+            for batch in reading.batches(reader, on_error):
+                done.output += batch  # as parsed: those before a first error are handed on
+        else:
+            reading = _converter(job, part)
+            _start(reading, part)
+            out = io.BytesIO()
+            done.count = reading.convert(reader, out, on_error)
+            done.output = out.getvalue()
     except ParseError as e:
         done.fatal = e
         if job.task == "validate" and reading is not None:
@@ -790,24 +794,12 @@ def _packed(statements: list[Any]) -> bytes:
     return out.getvalue()
 
 
-def _convert(job: BlockTask, parser: Any, reader: ChunkReader, on_error: Any) -> tuple[int, bytes]:
-    """The block written as N-Triples or N-Quads: line formats by the line converter (lines
-    copied as they are), Turtle and TriG parsed and written (the serial path's way)."""
+def _converter(job: BlockTask, part: Block) -> Converter:
+    """The block's converter to N-Triples or N-Quads: lines written as N-Triples copied as they
+    are, every other statement parsed and written (the serial path's way); each label as read,
+    after the input's tag."""
     from .edge.readers import make_converter
-    from .formats.write_lines import quad_groups, write_lines
 
-    out = io.BytesIO()
     to = "nquads" if job.with_graphs else "ntriples"
-    if not job.turtle:
-        converter = make_converter(job.fmt, to, job.prefix, job.tag, version_arg(job.version))
-        return converter.convert(reader, out, on_error), out.getvalue()
-    statements = (st for batch in parser.batches(reader, on_error) for st in batch)
-    labels = {job.prefix + "l": job.tag}  # each label as read, after the input's tag
-    count = write_lines(
-        quad_groups(statements),
-        out,
-        with_graphs=job.with_graphs,
-        labels_of=labels,
-        version=version_arg(job.version),
-    )
-    return count, out.getvalue()
+    version = version_arg(job.version)
+    return make_converter(job.fmt, to, job.prefix, job.tag, version, base=job.base, scope=f"{part.number}_")

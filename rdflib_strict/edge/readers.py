@@ -1,5 +1,5 @@
 """The one factory of readers, for every face: parsers wired to the rdflib term factory,
-validators and line converters, each chosen by the table of formats.
+validators and converters to the line formats, each chosen by the table of formats.
 
 The plugins pass their sink (the default graph) and the SinkWriter's ``graph_for``;
 ``iterparse`` and the CLI take the defaults, so a statement's fourth element is None for the
@@ -21,17 +21,21 @@ from ..syntax.version import RdfVersion
 
 if TYPE_CHECKING:  # the Turtle reader and the others are imported when first needed
     from ..formats.convert_lines import LineConverter
+    from ..formats.convert_turtle import TurtleConverter
     from ..formats.turtle import TurtleParser
     from ..formats.validate_lines import LineValidator
     from ..formats.validate_turtle import TurtleValidator
 
-__all__ = ["StatementParser", "Validator", "make_converter", "make_parser", "make_validator"]
+__all__ = ["Converter", "StatementParser", "Validator", "make_converter", "make_parser", "make_validator"]
 
 #: What ``make_parser`` returns: both have ``batches(reader, on_error)`` and
 #: ``parse(reader, emit, on_error)``; the Turtle parser also ``prefixes`` after a parse.
 StatementParser: TypeAlias = "LineParser | TurtleParser"
 #: What ``make_validator`` returns: both have ``check(reader, on_error)``, the statement count.
 Validator: TypeAlias = "LineValidator | TurtleValidator"
+#: What ``make_converter`` returns: both have ``convert(reader, out, on_error)``, the number
+#: of statements written.
+Converter: TypeAlias = "LineConverter | TurtleConverter"
 
 
 def make_parser(
@@ -90,17 +94,30 @@ def make_validator(
 
 
 def make_converter(
-    fmt: str, to: str, prefix: str | None = None, tag: str = "", version: RdfVersion = RdfVersion.RDF11
-) -> LineConverter:
-    """A converter between the line formats (``ntriples``/``nquads`` to either), copying lines
-    in the writer's spelling. ``prefix`` and ``tag`` are as in ``LineConverter``; ``version``
-    is the RDF read and written."""
+    fmt: str,
+    to: str,
+    prefix: str | None = None,
+    tag: str = "",
+    version: RdfVersion = RdfVersion.RDF11,
+    *,
+    base: str | None = None,
+    scope: str = "",
+) -> Converter:
+    """A converter from any of our formats to N-Triples or N-Quads (``to``), copying the lines
+    written as N-Triples in the writer's spelling and writing every other statement as
+    ``write_lines`` writes it. ``prefix`` and ``tag`` are as in ``LineConverter``, ``base``
+    and ``scope`` as in ``make_parser`` (Turtle and TriG); ``version`` is the RDF read and
+    written."""
     form, target = _format(fmt), _format(to)
-    if not (form.line_based and target.line_based):
-        raise ValueError(f"lines are copied between {' and '.join(LINE_FORMATS)} only, not {fmt} to {to}")
-    from ..formats.convert_lines import LineConverter
+    if not target.line_based:
+        raise ValueError(f"statements are written as lines in {' or '.join(LINE_FORMATS)} only, not {to}")
+    if form.line_based:
+        from ..formats.convert_lines import LineConverter
 
-    return LineConverter(form.has_graphs, target.has_graphs, prefix, tag, version)
+        return LineConverter(form.has_graphs, target.has_graphs, prefix, tag, version)
+    from ..formats.convert_turtle import TurtleConverter
+
+    return TurtleConverter(form.has_graphs, target.has_graphs, base, tag, version, prefix=prefix, scope=scope)
 
 
 def _format(fmt: str) -> Format:

@@ -123,7 +123,7 @@ from .terms import (
     Terms,
 )
 
-__all__ = ["TurtleParser"]
+__all__ = ["NTriplesLines", "TurtleParser"]
 
 
 # [161s] WS, comments included.
@@ -264,7 +264,7 @@ class _NeedMore(Exception):
     """The statement runs past the end of the buffer and the input has more."""
 
 
-class _NTriplesLines:
+class NTriplesLines:
     """The N-Triples parser's fast path, for the lines of a Turtle or TriG document written as
     N-Triples. It shares the Turtle parser's ``terms``, so blank node labels name the same
     nodes on both paths, and takes absolute IRIs only (``Terms.absolute_iri``), which Turtle
@@ -354,7 +354,7 @@ class TurtleParser(BatchReader):
         self._out: list[SinkQuad] = []
         # Lines written as N-Triples (made when first wanted: ``version`` is set after
         # construction).
-        self._lines: _NTriplesLines | None = None
+        self._lines: NTriplesLines | None = None
 
     # --- reader -----------------------------------------------------------------------------
 
@@ -467,9 +467,9 @@ class TurtleParser(BatchReader):
         self._done = reader.done
         return src, start - line_start
 
-    def _by_lines(self) -> _NTriplesLines:
+    def _by_lines(self) -> NTriplesLines:
         if self._lines is None:
-            self._lines = _NTriplesLines(self)
+            self._lines = NTriplesLines(self)
         return self._lines
 
     def _forget_spans(self, statements: int, subjects: int) -> None:

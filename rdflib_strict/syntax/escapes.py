@@ -66,10 +66,8 @@ def _decode_string_escape(m: re.Match[str]) -> str:
 # A backslash not opening an ECHAR or a UCHAR of a scalar value. A string without one has only
 # escapes that Python's unicode_escape codec reads as the grammar does, left to right (its own
 # further escapes, such as \x41 or a backslash before a line end, each start with a backslash
-# this finds). It is looked for once the escaped backslashes are gone: read left to right, a
-# run of 2k or 2k+1 backslashes is k escaped ones, then an escape or none, just what is left
-# when str.replace drops the pairs from the left. So ``\\x`` (an escaped backslash, then x) is
-# sure; strings with errors take the exact decoder.
+# this finds). So is a backslash made text by an escaped one before it (``\\x``, an escaped
+# backslash then x): such a string takes the exact decoder, as do those with errors.
 _UNSURE_ESCAPE: Final = re.compile(rf"\\(?!{ESCAPE_SCALAR})")
 
 
@@ -77,7 +75,7 @@ def unescape_string(s: str) -> str:
     """Decode ECHAR and UCHAR in the body of a string literal."""
     if "\\" not in s:
         return s
-    if _UNSURE_ESCAPE.search(s.replace("\\\\", "")) is None:
+    if _UNSURE_ESCAPE.search(s) is None:
         # In C, ten times faster than a callback an escape: the text's non-ASCII characters
         # travel through the codec as escapes of its own.
         return s.encode("ascii", "backslashreplace").decode("unicode_escape")

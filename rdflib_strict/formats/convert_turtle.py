@@ -1,0 +1,103 @@
+"""Converting Turtle and TriG to N-Triples or N-Quads, lines written as N-Triples copied.
+
+Many dumps named .ttl are N-Triples lines, and a Turtle document may hold runs of them: in the
+default graph such a line means what it means in N-Triples, so whole runs of the lines our
+writer would write back byte for byte are copied as the line converter copies them
+(``LineConverter``, escapes rewritten the writer's way). Every other statement is read by the
+Turtle parser (the N-Triples fast path first, then its own reader) and written by the
+TermWriter, so the output and the errors are those of a parse-then-write conversion:
+tests/test_convert_turtle.py checks both ways agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import IO, Any
+
+from ..syntax.chunks import ChunkReader
+from ..syntax.reader import OnError, SinkQuad
+from ..syntax.version import RdfVersion
+from .convert_lines import LineConverter
+from .lines import Fast
+from .terms import Terms
+from .turtle import NTriplesLines, TurtleParser
+
+__all__ = ["TurtleConverter"]
+
+
+class _CopiedLines(NTriplesLines):
+    """Runs of written N-Triples lines in the default graph copied as text into the batch;
+    then, as for the parser, N-Triples statements read by the N-Triples fast path."""
+
+    def __init__(self, turtle: TurtleParser, copier: LineConverter) -> None:
+        super().__init__(turtle)
+        self._copier = copier
+        self._copy: Fast | None = None
+        self._copy_made_for: tuple[str, list[Any]] | None = None
+
+    def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
+        if graph is None:  # the default graph: a line copied holds no graph label
+            made = self._copy_made_for
+            copy = self._copy
+            if copy is None or made is None or made[0] is not src or made[1] is not out:
+                copy = self._copy = self._copier._fast(src, out)
+                self._copy_made_for = src, out
+            copied = copy(pos)
+            if copied > pos:
+                self.backoff = 0
+                return copied
+        return super().take(src, pos, out, graph)
+
+
+class TurtleConverter(TurtleParser):
+    """Writes the statements of a Turtle (``trig=False``) or TriG document as N-Triples
+    (``with_graphs=False``) or N-Quads, as ``write_lines`` would write what the parser reads:
+    blank nodes keep their labels, after ``tag`` if one is given (one of several inputs of
+    one output); bad statements raise or go to ``on_error``; a named graph written as
+    N-Triples raises SerializeError. ``prefix`` and ``scope`` are as in ``make_parser``."""
+
+    def __init__(
+        self,
+        trig: bool,
+        with_graphs: bool,
+        base: str | None,
+        tag: str = "",
+        version: RdfVersion = RdfVersion.RDF11,
+        *,
+        prefix: str | None = None,
+        scope: str = "",
+    ) -> None:
+        # values=False: the writer needs a literal's lexical form, never its Python value.
+        terms = Terms(values=False, prefix=prefix, scope=scope, rdf12=version.rdf12)
+        super().__init__(terms, base, None, trig=trig)
+        self.version = version
+        # Its writer writes the statements this parser reads: its labels are the parser's.
+        self._copier = LineConverter(False, with_graphs, self.terms.prefix, tag, version)
+
+    def convert(self, reader: ChunkReader, out: IO[bytes], on_error: OnError | None = None) -> int:
+        """Write ``reader``'s document to ``out``; the number of statements written."""
+        copier = self._copier
+        copier._count = 0
+        line = copier._line
+        count = 0
+        for batch in self.batches(reader, on_error):
+            written: list[str] = []
+            append = written.append
+            items: list[Any] = batch  # quads, and the text of the lines copied
+            for item in items:
+                if item.__class__ is str:
+                    append(item)
+                else:
+                    append(line(item))
+                    count += 1
+            out.write("".join(written).encode("utf-8"))
+        return count + copier._count
+
+    def _by_lines(self) -> NTriplesLines:
+        if self._lines is None:
+            self._lines = _CopiedLines(self, self._copier)
+        return self._lines
+
+    def trim_caches(self) -> None:
+        super().trim_caches()
+        self._copier.trim_caches()

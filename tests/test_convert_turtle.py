@@ -1,0 +1,134 @@
+"""The Turtle and TriG converter writes what parsing then writing writes: for generated
+documents mixing Turtle statements with lines written as N-Triples (copied as they are),
+the bytes, the count and the errors of ``write_lines`` over the parser's statements."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_convert_lines import plain_line
+from test_validate_turtle import document
+from verdicts import described
+
+from rdflib_strict.edge.readers import make_converter, make_parser
+from rdflib_strict.formats.convert_turtle import TurtleConverter
+from rdflib_strict.formats.turtle import TurtleParser
+from rdflib_strict.formats.write_lines import quad_groups, write_lines
+from rdflib_strict.syntax.chunks import ChunkReader
+from rdflib_strict.syntax.errors import ParseError, SerializeError
+
+_NODE_ID = re.compile("_:N[0-9a-f]{32}[lb][0-9_]*")
+
+
+def reference(
+    data: bytes, trig: bool, with_graphs: bool, chunk: int, tag: str
+) -> tuple[bytes, int, list[Any]]:
+    parser = make_parser("trig" if trig else "turtle", "http://base/d", values=False)
+    log: list[ParseError] = []
+    reader = ChunkReader(io.BytesIO(data), "doc", chunk_size=chunk)
+    statements = (q for batch in parser.batches(reader, log.append) for q in batch)
+    out = io.BytesIO()
+    labels = {parser.terms.prefix + "l": tag}
+    count = write_lines(quad_groups(statements), out, with_graphs=with_graphs, labels_of=labels)
+    return _NODE_ID.sub("_:", out.getvalue().decode()).encode(), count, described(log)
+
+
+def converted(
+    data: bytes, trig: bool, with_graphs: bool, chunk: int, tag: str
+) -> tuple[bytes, int, list[Any]]:
+    log: list[ParseError] = []
+    out = io.BytesIO()
+    reader = ChunkReader(io.BytesIO(data), "doc", chunk_size=chunk)
+    count = TurtleConverter(trig, with_graphs, "http://base/d", tag).convert(reader, out, log.append)
+    return _NODE_ID.sub("_:", out.getvalue().decode()).encode(), count, described(log)
+
+
+@st.composite
+def mixed_document(draw: st.DrawFn, trig: bool) -> str:
+    """Generated Turtle (or TriG) between runs of N-Triples lines, some in the writer's
+    spelling (copied), some not (spacing, CRLF, comments, escapes: read), some in a block."""
+    parts = [draw(document(trig)) for _ in range(draw(st.integers(1, 2)))]
+    for _ in range(draw(st.integers(1, 3))):
+        run = "".join(draw(st.lists(plain_line(False), min_size=2, max_size=8)))
+        if not run.endswith(("\n", "\r")):
+            run += "\n"
+        if trig and draw(st.booleans()):
+            run = f"<http://ex/g> {{\n{run}}}\n"
+        parts.append(run)
+    return "".join(draw(st.permutations(parts)))
+
+
+@pytest.mark.parametrize("trig", [False, True], ids=["turtle", "trig"])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.booleans(), st.sampled_from([1, 17, 200, 1 << 20]), st.sampled_from(["", "f2_"]))
+def test_converter_writes_what_parse_then_write_writes(
+    trig: bool, data: st.DataObject, with_graphs: bool, chunk: int, tag: str
+) -> None:
+    raw = data.draw(mixed_document(trig)).encode()
+    try:
+        expected: Any = reference(raw, trig, with_graphs, chunk, tag)
+    except SerializeError as e:
+        expected = _NODE_ID.sub("_:", str(e))  # blank node ids differ from parse to parse
+    try:
+        got: Any = converted(raw, trig, with_graphs, chunk, tag)
+    except SerializeError as e:
+        got = _NODE_ID.sub("_:", str(e))
+    assert got == expected, raw
+
+
+_WRITTEN = (
+    '<http://ex/s> <http://ex/p> "caf\u00e9"@fr .\n'
+    "_:b1 <http://ex/p> <http://ex/o> .\n"
+    '<http://ex/s> <http://ex/p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+)
+
+
+def test_written_lines_are_copied_without_a_term(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lines in the writer's spelling are copied: neither the Turtle reader nor the N-Triples
+    # fast path (which builds terms) reads them.
+    def refused(*args: Any) -> Any:
+        raise AssertionError("a statement was read")
+
+    monkeypatch.setattr(TurtleParser, "_read_statement", refused)
+    monkeypatch.setattr("rdflib_strict.formats.turtle.NTriplesLines.take", refused)
+    out = io.BytesIO()
+    doc = _WRITTEN * 1000
+    count = TurtleConverter(False, False, None).convert(ChunkReader(io.BytesIO(doc.encode()), "d"), out)
+    assert (count, out.getvalue().decode()) == (3000, doc)
+
+
+def test_turtle_around_the_lines_and_lines_in_a_block_are_written() -> None:
+    doc = (
+        "@prefix ex: <http://ex/> .\n"
+        + _WRITTEN
+        + "ex:s ex:p ex:o, [ ex:q 1 ] .\n"  # read: a new node for '[ ]'
+        + "ex:g { "
+        + _WRITTEN  # in a named graph: written with its label
+        + "}\n"
+        + "_:b1  <http://ex/p> <http://ex/o> .\r\n"  # not the writer's spelling: read
+    )
+    out = io.BytesIO()
+    converter = make_converter("trig", "nquads")
+    count = converter.convert(ChunkReader(io.BytesIO(doc.encode()), "d"), out)
+    written = re.sub("_:N[0-9a-f]{32}b[0-9_]*", "_:new", out.getvalue().decode())
+    in_graph = _WRITTEN.replace(" .\n", " <http://ex/g> .\n")
+    assert written == (
+        _WRITTEN
+        + "<http://ex/s> <http://ex/p> <http://ex/o> .\n<http://ex/s> <http://ex/p> _:new .\n"
+        + '_:new <http://ex/q> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+        + in_graph
+        + "_:b1 <http://ex/p> <http://ex/o> .\n"
+    )
+    assert count == 10
+
+
+def test_a_named_graph_to_ntriples_is_refused() -> None:
+    line = b"<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+    doc = line + b"<http://ex/g> { " + line + b"}\n"
+    with pytest.raises(SerializeError, match="N-Triples has no named graphs"):
+        TurtleConverter(True, False, None).convert(ChunkReader(io.BytesIO(doc), "d"), io.BytesIO())
