@@ -638,3 +638,45 @@ def test_runs_with_hard_strings_are_counted_as_the_parser_counts(statements: lis
     assert validator_verdict(doc, "turtle") == expected, doc
     if not expected[1]:
         event("valid")
+
+
+# --- (e) lines written as N-Triples: counted by the N-Triples validator ---------------------------
+
+_LINES_OF_TURTLE = [
+    "ex:s ex:p ex:o, [ ex:q 1 ] .\n",
+    "<rel> <http://ex/p> <http://ex/o> .\n",  # relative: the Turtle reader resolves it
+    '<http://ex/s> <http://ex/p> "x"^^xsd:integer .\n',
+    "<http://ex/g> { <http://ex/s> <http://ex/p> <http://ex/o> .\n<http://ex/s> <http://ex/p> _:b1 }\n",
+]
+_LINES_OF_NTRIPLES = [
+    '<http://ex/s> <http://ex/p> "x"^^<http://www.w3.org/2001/XMLSchema#integer> .\n',  # ill-typed
+    '<http://ex/s> <http://ex/p> "12"^^<http://www.w3.org/2001/XMLSchema#integer> .\n',
+    '_:b1 <http://ex/p> "caf\\u00E9 \\U0001F600"@fr .\r\n',
+    "<http://ex/\u00e9> <http://ex/p> <http://ex/o> . # c\n",  # a non-ASCII IRI
+    '<http://ex/s> <http://ex/p> "x"@en-a .\n',
+    '<http://ex/s> <http://ex/p> "\\ud800" .\n',  # a surrogate: an error
+    "<http://ex/s> <http://ex/p> <http://ex/a b> .\n",  # a space in an IRI: an error
+    '<http://ex/s> <http://ex/p> "' + "long " * 300 + '"^^<http://www.w3.org/2001/XMLSchema#date> .\n',
+]
+
+
+@pytest.mark.parametrize("trig", [False, True], ids=["turtle", "trig"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_lines_written_as_ntriples_get_the_parsers_verdict(trig: bool, data: st.DataObject) -> None:
+    # Runs of N-Triples lines between Turtle statements: the N-Triples validator counts them
+    # and places their ill-typed literals as the Turtle parser does, whole and in chunks.
+    lines = data.draw(st.lists(st.sampled_from(_LINES_OF_NTRIPLES), min_size=1, max_size=30))
+    turtle = data.draw(st.lists(st.sampled_from(_LINES_OF_TURTLE[: 4 if trig else 3]), max_size=4))
+    doc = (HEADER + "".join(data.draw(st.permutations(lines + turtle)))).encode()
+    size = data.draw(st.sampled_from([None, 1, 7, 40]))
+    fmt = "trig" if trig else "turtle"
+    expected = parser_verdict(doc, fmt, "http://base/", size)
+    assert validator_verdict(doc, fmt, "http://base/", size) == expected, (size, doc)
+
+
+def test_lines_written_as_ntriples_are_counted_by_the_ntriples_validator() -> None:
+    doc = HEADER + _LINES_OF_NTRIPLES[1] * 500 + _LINES_OF_TURTLE[0] + _LINES_OF_NTRIPLES[2] * 500
+    validator = TurtleValidator(False, None, lambda w: None)
+    assert validator.check(reader(doc.encode())) == 1003
+    assert (validator._triples + validator._parsed, validator._line_validator.statements) == (3, 1000)

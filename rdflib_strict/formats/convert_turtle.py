@@ -11,10 +11,11 @@ tests/test_convert_turtle.py checks both ways agree.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import IO, Any
 
 from ..syntax.chunks import ChunkReader
+from ..syntax.errors import ParseError
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
 from .convert_lines import LineConverter
@@ -93,9 +94,10 @@ class TurtleConverter(TurtleParser):
             out.write("".join(written).encode("utf-8"))
         return count + copier._count
 
-    def _by_lines(self) -> NTriplesLines:
+    def _by_lines(self, warn: Callable[[ParseError], None] | None) -> NTriplesLines:
         if self._lines is None:
             self._lines = _CopiedLines(self, self._copier)
+        self._lines.parser.warn = warn
         return self._lines
 
     def trim_caches(self) -> None:

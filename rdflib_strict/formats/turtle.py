@@ -268,16 +268,21 @@ class NTriplesLines:
     """The N-Triples parser's fast path, for the lines of a Turtle or TriG document written as
     N-Triples. It shares the Turtle parser's ``terms``, so blank node labels name the same
     nodes on both paths, and takes absolute IRIs only (``Terms.absolute_iri``), which Turtle
-    keeps as written; an ill-typed literal, when warnings are wanted, it leaves to the Turtle
-    reader, which places the warning.
+    keeps as written; an ill-typed literal, when warnings are wanted, the N-Triples parser
+    leaves to the Turtle reader, which places the warning (the validator's warns itself).
 
     After it takes nothing, the Turtle reader takes the next ``backoff`` statements alone: a
     wait doubled at each miss (up to 256) and reset by a hit, so that Turtle written otherwise
     pays for at most one failed match every 256 statements."""
 
-    def __init__(self, turtle: TurtleParser) -> None:
+    def __init__(self, turtle: TurtleParser, parser: LineParser | None = None) -> None:
         self._turtle = turtle
-        self.parser = LineParser(turtle.terms, False, turtle.default, version=turtle.version)
+        # Another LineParser (a validator, a converter) may read the lines its own way.
+        self.parser = (
+            LineParser(turtle.terms, False, turtle.default, version=turtle.version)
+            if parser is None
+            else parser
+        )
         self.backoff = 0
         # The fast path made for this buffer, batch and graph.
         self._fast: Fast | None = None
@@ -289,8 +294,10 @@ class NTriplesLines:
         made = self._made_for
         fast = self._fast
         if fast is None or made is None or made[0] is not src or made[1] is not out or made[2] is not graph:
-            parser = self.parser
-            parser.default, parser.warn, parser._has_cr = graph, self._turtle.warn, "\r" in src
+            parser, turtle = self.parser, self._turtle
+            parser.default, parser._has_cr = graph, "\r" in src
+            # What its errors and warnings are placed in.
+            parser._src, parser._first_line, parser.name = src, turtle._first_line, turtle.name
             fast = self._fast = parser._fast(src, out)
             self._made_for = src, out, graph
         taken = fast(pos)
@@ -390,7 +397,7 @@ class TurtleParser(BatchReader):
         ws = _WS
         read_statement = self._read_statement
         spans, subject_spans = self.spans, self.subject_spans
-        by_lines = self._by_lines() if spans is None and self._BY_LINES else None
+        by_lines = self._by_lines(warn) if spans is None and self._BY_LINES else None
         wait = 0  # statements left to the reader before by_lines is tried again
         pos = 0
         while True:
@@ -467,9 +474,13 @@ class TurtleParser(BatchReader):
         self._done = reader.done
         return src, start - line_start
 
-    def _by_lines(self) -> NTriplesLines:
+    def _by_lines(self, warn: Callable[[ParseError], None] | None) -> NTriplesLines:
+        """The reader of lines written as N-Triples, which hands ill-typed literals' warnings
+        to ``warn`` (the caller's: its lines are never read twice) or leaves them to this
+        reader."""
         if self._lines is None:
             self._lines = NTriplesLines(self)
+        self._lines.parser.warn = warn
         return self._lines
 
     def _forget_spans(self, statements: int, subjects: int) -> None:

@@ -63,8 +63,8 @@ from ..syntax.iri import ASCII_IRI_SHAPE, iri_error
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.xsd import ill_typed_as_written
 from .terms import Terms
-from .turtle import TurtleParser
-from .validate_lines import Warn
+from .turtle import NTriplesLines, TurtleParser
+from .validate_lines import LineValidator, Warn
 
 __all__ = ["TurtleValidator"]
 
@@ -218,13 +218,12 @@ class TurtleValidator(TurtleParser):
     counted, the rest is read by the parser itself (which warns on its own).
     """
 
-    _BY_LINES = False  # the run regex takes such lines, and builds no term
-
     def __init__(self, trig: bool, base: str | None, warn: Warn | None = None) -> None:
         super().__init__(Terms(None, values=False), base, None, trig=trig)
         self.warn = warn
         self._triples = 0  # taken by the run regex
         self._parsed = 0  # read by the parser
+        self._line_validator = LineValidator(False)  # and the lines written as N-Triples
         # Each declared prefix's use in the run regex, which depends on nothing else.
         self._kinds: dict[str, int] = {}
         # The run regex's match for the current kinds; None once a directive changed them.
@@ -237,7 +236,7 @@ class TurtleValidator(TurtleParser):
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid triples in ``reader``'s document."""
-        self._triples = self._parsed = 0
+        self._triples = self._parsed = self._line_validator._count = 0
         self.parse(reader, _discard, on_error)
         return self.statements
 
@@ -245,7 +244,17 @@ class TurtleValidator(TurtleParser):
     def statements(self) -> int:
         """The valid triples counted so far: while ``on_error`` runs, those before the
         statement it is given (what a caller that stops there reports)."""
-        return self._triples + self._parsed
+        return self._triples + self._parsed + self._line_validator.statements
+
+    def _by_lines(self, warn: Warn | None) -> NTriplesLines:
+        """Lines written as N-Triples: the N-Triples validator's runs count them, faster than
+        the run regex here, which must also take Turtle's forms."""
+        if self._lines is None:
+            self._line_validator.version = self.version
+            self._line_validator.terms.rdf12 = self.version.rdf12
+            self._lines = NTriplesLines(self, self._line_validator)
+        self._line_validator.warn = warn
+        return self._lines
 
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
     def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
