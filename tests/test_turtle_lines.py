@@ -1,7 +1,7 @@
 """Turtle and TriG lines written as N-Triples take the N-Triples parser's fast path.
 
 ``TurtleParser._statements`` offers a statement starting with '<' or '_' to
-``_NTriplesLines.take`` (the line parser's regex over the Turtle parser's ``Terms``); what it
+``NTriplesLines.take`` (the line parser's regex over the Turtle parser's ``Terms``); what it
 does not take whole, the Turtle reader reads. ``_BY_LINES`` switches the path off, which is
 the reference here: the path must change nothing but how often the Turtle reader runs.
 
@@ -39,7 +39,7 @@ from w3c import isomorphic_quads
 
 from rdflib_strict import ParseError, iterparse
 from rdflib_strict.formats.terms import Terms
-from rdflib_strict.formats.turtle import TurtleParser, _NTriplesLines
+from rdflib_strict.formats.turtle import NTriplesLines, TurtleParser
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ErrorKind
 from rdflib_strict.syntax.version import RdfVersion
@@ -182,7 +182,7 @@ def test_turtle_written_otherwise_is_tried_rarely_and_the_lines_after_it_taken(
     # 2000 statements starting with '<' that the path cannot take (';'), then lines it can:
     # the misses double the wait up to 256 statements, and the first line taken resets it.
     turtle = "".join(f"<{EX}s{i}> <{EX}p> <{EX}o> ; <{EX}q> {i} .\n" for i in range(2000))
-    tries = counting(monkeypatch, _NTriplesLines, "take")
+    tries = counting(monkeypatch, NTriplesLines, "take")
     reads = counting(monkeypatch, TurtleParser, "_read_triples")
     on = read(turtle + nt_lines(N))
     assert len(tries) <= 2000 // 256 + 10  # waits of 1, 3, 7, ..., 255, then 256 statements
