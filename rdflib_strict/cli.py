@@ -30,7 +30,7 @@ from typing import IO, Any, Final
 from . import __version__, parallel
 from .edge.illtyped import IllTypedLiteralWarning
 from .edge.readers import StatementParser, make_converter, make_parser, make_validator
-from .edge.sink import paused_batches
+from .edge.sink import paused_batches, paused_gc
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .error_rules import PARSE_RULES, finding
 from .formats.lines import LineParser
@@ -792,7 +792,8 @@ def _convert_blocks(
         converter = make_converter(source.fmt, target, tag=tag, version=version, base=base)
         if rejects is not None:
             rejects.parser = converter  # the directives in force before a rejected statement
-        return converter.convert(source.opened.reader, out, rejects)
+        with paused_gc():  # as in the workers: the terms read are garbage by refcount alone
+            return converter.convert(source.opened.reader, out, rejects)
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.BlockTask(

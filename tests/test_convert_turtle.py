@@ -4,8 +4,10 @@ the bytes, the count and the errors of ``write_lines`` over the parser's stateme
 
 from __future__ import annotations
 
+import gc
 import io
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from test_convert_lines import plain_line
 from test_validate_turtle import document
 from verdicts import described
 
+from rdflib_strict.cli import main
 from rdflib_strict.edge.readers import make_converter, make_parser
 from rdflib_strict.formats.convert_turtle import TurtleConverter
 from rdflib_strict.formats.turtle import TurtleParser
@@ -132,3 +135,33 @@ def test_a_named_graph_to_ntriples_is_refused() -> None:
     doc = line + b"<http://ex/g> { " + line + b"}\n"
     with pytest.raises(SerializeError, match="N-Triples has no named graphs"):
         TurtleConverter(True, False, None).convert(ChunkReader(io.BytesIO(doc), "d"), io.BytesIO())
+
+
+def test_the_command_line_converts_with_the_collector_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every term read is garbage by refcount once written: collections during the conversion
+    # walk the batch and the caches for nothing (diverse-1m.ttl: 9.9 s with them, 7.1 s without).
+    collections: list[int] = []
+    convert = TurtleConverter.convert
+
+    def watched(self: TurtleConverter, *args: Any) -> int:
+        def seen(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                collections.append(info["generation"])
+
+        gc.callbacks.append(seen)
+        try:
+            return convert(self, *args)
+        finally:
+            gc.callbacks.remove(seen)
+
+    monkeypatch.setattr(TurtleConverter, "convert", watched)
+    src = tmp_path / "in.ttl"
+    src.write_text(
+        "@prefix ex: <http://ex/> .\n"
+        + "".join(f"ex:s{i} ex:p ex:o{i}, [ ex:q {i} ] .\n" for i in range(20_000))
+    )
+    assert main(["convert", str(src), "--to", "nt", "-o", str(tmp_path / "out.nt"), "-q"]) == 0
+    assert (tmp_path / "out.nt").read_text().count("\n") == 60_000
+    assert collections == []

@@ -24,7 +24,7 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, parsed
 
 from rdflib_strict import ParseError
 from rdflib_strict.edge import source as edge_source
-from rdflib_strict.formats.lines import LineParser, nquads_re, ntriples_re
+from rdflib_strict.formats.lines import LineParser, lines_are_long, nquads_re, ntriples_re
 from rdflib_strict.formats.terms import Terms
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.grammar import ASCII_BLANK_NODE_LABEL_BODY, BLANK_NODE_LABEL_BODY
@@ -831,3 +831,12 @@ def _graph_of(quads: list[Any]) -> Graph:
     for s, p, o, _ in quads:
         g.add((s, p, o))
     return g
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
+def test_lines_of_800_characters_are_long_whatever_ends_them(line_end: str) -> None:
+    # CRLF is one line end: counted as two, such a chunk was judged short and its long
+    # literals read by the short lines' pattern.
+    line = '<http://ex/s> <http://ex/p> "' + "x" * 760 + '" .' + line_end
+    assert lines_are_long(line * 40, "\r" in line_end)
+    assert not lines_are_long(line[700:] * 400, "\r" in line_end)

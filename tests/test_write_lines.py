@@ -17,7 +17,7 @@ from round_trip import assert_round_trip
 from w3c import default_graph
 
 from rdflib_strict import SerializeError
-from rdflib_strict.formats.write_lines import _Lines
+from rdflib_strict.formats.write_lines import LineBuffer
 
 EX = Namespace("http://example.org/")
 
@@ -397,7 +397,7 @@ def test_line_by_line_encoding_lasts_while_batches_are_non_ascii() -> None:
     # The previous batch decides how the next is encoded: whole while ASCII (one copy), line
     # by line after a non-ASCII one, whole again after an ASCII one.
     stream = io.BytesIO()
-    out = _Lines(stream)
+    out = LineBuffer(stream)
     batches = [["a\n", "b\n"], ["\u00e9\n", "c\n"], ["d\n", "\U0001f600\n"], ["e\n"], ["f\n"]]
     wide = []
     for batch in batches:

@@ -22,6 +22,7 @@ from .convert_lines import LineConverter
 from .lines import Fast
 from .terms import Terms
 from .turtle import NTriplesLines, TurtleParser
+from .write_lines import LineBuffer, write_quads
 
 __all__ = ["TurtleConverter"]
 
@@ -79,19 +80,22 @@ class TurtleConverter(TurtleParser):
         """Write ``reader``'s document to ``out``; the number of statements written."""
         copier = self._copier
         copier._count = 0
-        line = copier._line
+        lines = LineBuffer(out)
+        write, terms, with_graphs = write_quads, copier._writer, copier._with_graphs
         count = 0
         for batch in self.batches(reader, on_error):
-            written: list[str] = []
-            append = written.append
             items: list[Any] = batch  # quads, and the text of the lines copied
-            for item in items:
+            start = 0  # of the quads not written yet
+            for i, item in enumerate(items):
                 if item.__class__ is str:
-                    append(item)
-                else:
-                    append(line(item))
-                    count += 1
-            out.write("".join(written).encode("utf-8"))
+                    if i > start:
+                        write(items[start:i], lines, terms, with_graphs)
+                    lines.lines.append(item)
+                    start = i + 1
+            if start < len(items):
+                write(items[start:], lines, terms, with_graphs)
+            count += len(items) - sum(1 for item in items if item.__class__ is str)
+            lines.flush()
         return count + copier._count
 
     def _by_lines(self, warn: Callable[[ParseError], None] | None) -> NTriplesLines:

@@ -20,10 +20,12 @@ __all__ = [
     "NO_CANONICAL_LABEL",
     "ByPredicate",
     "Group",
+    "LineBuffer",
     "Triple",
     "holds_blank_node",
     "quad_groups",
     "write_lines",
+    "write_quads",
 ]
 
 Triple = tuple[Node, Node, Node]
@@ -97,7 +99,7 @@ def write_lines(
     terms = TermWriter(canonical=canonical, ascii_only=ascii_only, labels_of=labels_of, version=version)
     if canonical:
         return _write_canonical(groups, stream, with_graphs, terms, relabel, work_limit)
-    out = _Lines(stream)
+    out = LineBuffer(stream)
     for label, triples in groups:
         graph = _graph_text(label, with_graphs, terms)
         end = f" {graph} .\n" if graph else " .\n"
@@ -108,6 +110,16 @@ def write_lines(
         terms.trim()
     out.flush()
     return out.count
+
+
+def write_quads(quads: Iterable[Statement], out: LineBuffer, terms: TermWriter, with_graphs: bool) -> None:
+    """``quads`` as N-Triples (``with_graphs=False``) or N-Quads lines into ``out``, each term
+    checked before its line is written: as ``write_lines`` writes them with ``labels_of``, for
+    a converter that writes other lines between them."""
+    for label, triples in quad_groups(quads):
+        assert isinstance(triples, list)  # runs, never an index
+        graph = _graph_text(label, with_graphs, terms)
+        _checked_triples(triples, f" {graph} .\n" if graph else " .\n", label, terms, out)
 
 
 def _graph_text(label: Node | None, with_graphs: bool, terms: TermWriter) -> str:
@@ -174,7 +186,7 @@ def holds_blank_node(term: TripleTerm) -> bool:
     return isinstance(node, BNode)
 
 
-class _Lines:
+class LineBuffer:
     """Lines on their way to the stream.
 
     They are written every ``_CHUNK`` lines, joined and encoded while still in the CPU cache:
@@ -248,7 +260,7 @@ def _by_predicate(
     end: str,
     label: Node | None,
     terms: TermWriter,
-    out: _Lines,
+    out: LineBuffer,
 ) -> None:
     """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``)."""
     entries = _entries(pos)
@@ -259,7 +271,7 @@ def _by_predicate(
 
 
 def _by_triple(
-    triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: _Lines
+    triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: LineBuffer
 ) -> None:
     if terms.unchecked_ok:
         _in_batches(iter(triples), _unchecked_triples, _checked_triples, end, label, terms, out)
@@ -272,12 +284,12 @@ _Item = TypeVar("_Item", Entry, Triple)
 
 def _in_batches(
     items: Iterator[_Item],
-    unchecked: Callable[[list[_Item], str, TermWriter, _Lines], int],
-    checked: Callable[[Iterable[_Item], str, Node | None, TermWriter, _Lines], None],
+    unchecked: Callable[[list[_Item], str, TermWriter, LineBuffer], int],
+    checked: Callable[[Iterable[_Item], str, Node | None, TermWriter, LineBuffer], None],
     end: str,
     label: Node | None,
     terms: TermWriter,
-    out: _Lines,
+    out: LineBuffer,
 ) -> None:
     """Lines for items a batch at a time: written unchecked, then the batch's new terms
     settled; a batch that does not settle is written again by the checking loop.
@@ -309,7 +321,7 @@ def _in_batches(
             out.flush()
 
 
-def _unchecked_entries(entries: list[Entry], end: str, terms: TermWriter, out: _Lines) -> int:
+def _unchecked_entries(entries: list[Entry], end: str, terms: TermWriter, out: LineBuffer) -> int:
     """Lines for a batch of entries until they fill a chunk, new IRIs and nodes unchecked
     (``settle`` checks them); the number of entries left unwritten."""
     known = terms.known_iris
@@ -376,7 +388,7 @@ def _unchecked_entries(entries: list[Entry], end: str, terms: TermWriter, out: _
 
 
 def _checked_entries(
-    entries: Iterable[Entry], end: str, label: Node | None, terms: TermWriter, out: _Lines
+    entries: Iterable[Entry], end: str, label: Node | None, terms: TermWriter, out: LineBuffer
 ) -> None:
     """Lines for entries, each term checked before its line is written."""
     iris_get = terms.iris.get
@@ -418,7 +430,7 @@ def _object_text(o: Node, terms: TermWriter) -> str:
 
 
 def _checked_triples(
-    triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: _Lines
+    triples: Iterable[Triple], end: str, label: Node | None, terms: TermWriter, out: LineBuffer
 ) -> None:
     """Lines for triples, each term checked before its line is written."""
     iris_get = terms.iris.get
@@ -447,7 +459,7 @@ def _checked_triples(
             out.flush()
 
 
-def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: _Lines) -> int:
+def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: LineBuffer) -> int:
     """Lines for a batch of triples, new IRIs and nodes unchecked (``settle`` checks them);
     0 (a triple is a line: a batch is a chunk).
 
