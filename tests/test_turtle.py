@@ -22,7 +22,7 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, same_graph
 
 from rdflib_strict import ParseError
 from rdflib_strict.formats.terms import Terms
-from rdflib_strict.formats.turtle import TurtleParser
+from rdflib_strict.formats.turtle import _LONG_QUOTE, _LONG_SINGLE, TurtleParser, _long_body_end
 from rdflib_strict.syntax.chunks import ChunkReader
 
 EX = "http://example/"
@@ -588,3 +588,35 @@ def test_a_fast_shaped_statement_closing_wrongly_is_explained(
         parse(PREFIX + statement + "\n")
     assert (info.value.lineno, info.value.colno) == (2, column)
     assert message in str(info.value)
+
+
+# --- long strings: their body's end found by C searches, as the grammar's regex finds it --------
+
+_LONG_BODY_TEXT = st.lists(
+    st.sampled_from(['"', '"', "'", "'", "\\", "\\", "a", "\n", "\u00e9", "x" * 40]), max_size=20
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_LONG_BODY_TEXT.map("".join), st.sampled_from(['"', "'"]))
+def test_a_long_strings_body_ends_where_the_grammar_ends_it(body: str, quote: str) -> None:
+    # Quotes that do not start the closing three, escaped quotes before and inside them,
+    # backslashes in runs, the other quote: the first unescaped triple, or none (-1).
+    src = "x" + quote * 3 + body
+    end = (_LONG_QUOTE if quote == '"' else _LONG_SINGLE)(src, 4).end()
+    expected = end if src.startswith(quote * 3, end) else -1
+    assert _long_body_end(src, 4, quote * 3) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        ('"""a""""', "a"),  # the first triple closes (a quote in the body needs a character after it)
+        ('"""a\\""""', 'a\\"'),
+        ('"""\\"""" .', '\\"'),
+        ("'''it\\'s'''", "it\\'s"),
+    ],
+)
+def test_long_string_bodies_golden(text: str, body: str) -> None:
+    q = text[:3]
+    assert text[3 : _long_body_end(text, 3, q)] == body
