@@ -38,6 +38,7 @@ from test_trig import _BNODES, _PREFIXES, BASE, Choices, _directive, _join, _key
 from w3c import isomorphic_quads
 
 from rdflib_strict import ParseError, iterparse
+from rdflib_strict.formats.lines import LineParser
 from rdflib_strict.formats.terms import Terms
 from rdflib_strict.formats.turtle import NTriplesLines, TurtleParser
 from rdflib_strict.syntax.chunks import ChunkReader
@@ -424,3 +425,25 @@ def test_source_maps_place_such_lines(fmt: str, frame: str, first: int) -> None:
     for i, (*_, span) in enumerate(found):
         line = first + i
         assert (span.line, span.column, span.end_line, span.end_column) == (line, 1, line, len(lines[i]) - 1)
+
+
+def test_small_trig_blocks_share_one_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The N-Triples fast path is made once a buffer, not once a graph block: made for each
+    # of many small blocks, it cost twice the Turtle reader's time (50,000 blocks of 1-4 lines).
+    made: list[int] = []
+    fast = LineParser._fast
+
+    def counted(self: LineParser, src: str, out: list[Any]) -> Any:
+        made.append(1)
+        return fast(self, src, out)
+
+    monkeypatch.setattr(LineParser, "_fast", counted)
+    doc = "".join(
+        f"<http://ex/g{g}> {{\n<http://ex/s> <http://ex/p> <http://ex/o{g}> .\n"
+        f'<http://ex/s> <http://ex/p> "{g}" .\n}}\n'
+        for g in range(1000)
+    )
+    quads = list(iterparse(io.StringIO(doc), format="trig"))
+    assert len(quads) == 2000
+    assert all(str(g) == f"http://ex/g{i // 2}" for i, (_, _, _, g) in enumerate(quads))
+    assert len(made) <= 2

@@ -284,24 +284,30 @@ class NTriplesLines:
             else parser
         )
         self.backoff = 0
-        # The fast path made for this buffer, batch and graph.
+        # The fast path made for this buffer and batch (its quads in the default graph).
         self._fast: Fast | None = None
-        self._made_for: tuple[str, list[SinkQuad], Hashable] | None = None
+        self._made_for: tuple[str, list[SinkQuad]] | None = None
 
     def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
         """Where the N-Triples statements from ``pos`` end, their quads (in ``graph``) added
         to ``out``; ``pos`` if none."""
         made = self._made_for
         fast = self._fast
-        if fast is None or made is None or made[0] is not src or made[1] is not out or made[2] is not graph:
+        if fast is None or made is None or made[0] is not src or made[1] is not out:
             parser, turtle = self.parser, self._turtle
-            parser.default, parser._has_cr = graph, "\r" in src
+            parser.default, parser._has_cr = turtle.default, "\r" in src
             # What its errors and warnings are placed in.
             parser._src, parser._first_line, parser.name = src, turtle._first_line, turtle.name
             fast = self._fast = parser._fast(src, out)
-            self._made_for = src, out, graph
+            self._made_for = src, out
+        mark = len(out)
         taken = fast(pos)
-        self.backoff = 0 if taken > pos else min(2 * self.backoff + 1, 256)
+        if taken > pos:
+            self.backoff = 0
+            if graph is not self._turtle.default:  # a TriG block: a fast path a block cost more
+                out[mark:] = [(s, p, o, graph) for s, p, o, _ in out[mark:]]
+        else:
+            self.backoff = min(2 * self.backoff + 1, 256)
         return taken
 
 
