@@ -37,6 +37,10 @@ class _CopiedLines(NTriplesLines):
         self._copy: Fast | None = None
         self._copy_made_for: tuple[str, list[Any]] | None = None
 
+    def forget(self) -> None:
+        super().forget()
+        self._copy = self._copy_made_for = None
+
     def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
         if graph is None:  # the default graph: a line copied holds no graph label
             made = self._copy_made_for

@@ -288,6 +288,10 @@ class NTriplesLines:
         self._fast: Fast | None = None
         self._made_for: tuple[str, list[SinkQuad]] | None = None
 
+    def forget(self) -> None:
+        """Let the buffer and batch go (a new buffer is read): not one buffer more is held."""
+        self._fast = self._made_for = None
+
     def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
         """Where the N-Triples statements from ``pos`` end, their quads (in ``graph``) added
         to ``out``; ``pos`` if none."""
@@ -493,6 +497,8 @@ class TurtleParser(BatchReader):
         statement starts in it. It is kept from the start of its line, so that the buffer
         always starts a line (error columns) and text before is dropped; at least as much
         again as is kept is read: doubling keeps re-parsing linear overall."""
+        if self._lines is not None:
+            self._lines.forget()
         line_start = line_start_before(src, start)
         self._first_line += count_line_ends(src, 0, line_start)
         kept = src[line_start:]

@@ -220,8 +220,9 @@ class LineBuffer:
                 self.wide = not data.isascii()  # stops at the first non-ASCII byte
             else:
                 text = "".join(lines)
-                data = text.encode("utf-8")
                 self.wide = not text.isascii()  # a flag: O(1)
+                data = text.encode("utf-8")
+                del text  # not held while the stream takes the bytes (a growing buffer copies)
             self.stream.write(data)
             lines.clear()
 
