@@ -90,15 +90,17 @@ class TurtleConverter(TurtleParser):
         for batch in self.batches(reader, on_error):
             items: list[Any] = batch  # quads, and the text of the lines copied
             start = 0  # of the quads not written yet
+            texts = 0
             for i, item in enumerate(items):
                 if item.__class__ is str:
                     if i > start:
                         write(items[start:i], lines, terms, with_graphs)
                     lines.lines.append(item)
                     start = i + 1
+                    texts += 1
             if start < len(items):
                 write(items[start:], lines, terms, with_graphs)
-            count += len(items) - sum(1 for item in items if item.__class__ is str)
+            count += len(items) - texts  # the copied lines are the copier's count
             lines.flush()
         return count + copier._count
 
