@@ -21,7 +21,7 @@ from rdflib_strict.cli import main
 from rdflib_strict.edge.readers import make_converter, make_parser
 from rdflib_strict.formats.convert_turtle import TurtleConverter
 from rdflib_strict.formats.turtle import TurtleParser
-from rdflib_strict.formats.write_lines import quad_groups, write_lines
+from rdflib_strict.formats.write_lines import quad_groups, write_lines, write_quads
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError, SerializeError
 
@@ -165,3 +165,22 @@ def test_the_command_line_converts_with_the_collector_paused(
     assert main(["convert", str(src), "--to", "nt", "-o", str(tmp_path / "out.nt"), "-q"]) == 0
     assert (tmp_path / "out.nt").read_text().count("\n") == 60_000
     assert collections == []
+
+
+def test_written_lines_in_a_graph_block_are_copied_with_its_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    # TriG to N-Quads: such lines in a block are copied, the block's label before " .\n";
+    # only the line after each block's opening (the back-off after the opening's miss) is
+    # read into terms and written (to N-Triples all are, and refused).
+    written: list[Any] = []
+
+    def counted(quads: Any, *args: Any) -> None:
+        written.extend(quads)
+        write_quads(quads, *args)
+
+    monkeypatch.setattr("rdflib_strict.formats.convert_turtle.write_quads", counted)
+    doc = "<http://ex/g> {\n" + _WRITTEN * 300 + "}\n_:g {\n" + _WRITTEN + "}\n"
+    out = io.BytesIO()
+    count = TurtleConverter(True, True, None).convert(ChunkReader(io.BytesIO(doc.encode()), "d"), out)
+    in_g = _WRITTEN.replace(" .\n", " <http://ex/g> .\n")
+    assert (count, out.getvalue().decode()) == (903, in_g * 300 + _WRITTEN.replace(" .\n", " _:g .\n"))
+    assert len(written) == 2

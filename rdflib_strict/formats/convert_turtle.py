@@ -12,7 +12,9 @@ tests/test_convert_turtle.py checks both ways agree.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import IO, Any
+from typing import IO, Any, cast
+
+from rdflib.term import Node
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ParseError
@@ -42,15 +44,24 @@ class _CopiedLines(NTriplesLines):
         self._copy = self._copy_made_for = None
 
     def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
-        if graph is None:  # the default graph: a line copied holds no graph label
+        # A line in a named graph is copied with the graph's label before its " .\n" (written
+        # to N-Quads; to N-Triples its quad goes on to the writer, which refuses it). A copied
+        # line holds " .\n" only at its end: its IRIs hold no space, its string no line end.
+        copier = self._copier
+        if graph is None or copier._with_graphs:
             made = self._copy_made_for
             copy = self._copy
             if copy is None or made is None or made[0] is not src or made[1] is not out:
-                copy = self._copy = self._copier._fast(src, out)
+                copy = self._copy = copier._fast(src, out)
                 self._copy_made_for = src, out
+            mark = len(out)
             copied = copy(pos)
             if copied > pos:
                 self.backoff = 0
+                if graph is not None:
+                    end = f" {copier._writer.graph_label(cast(Node, graph))} .\n"
+                    texts: list[Any] = out  # the batch holds the copied text too
+                    texts[mark:] = [text.replace(" .\n", end) for text in texts[mark:]]
                 return copied
         return super().take(src, pos, out, graph)
 
