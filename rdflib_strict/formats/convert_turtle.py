@@ -1,9 +1,10 @@
 """Converting Turtle and TriG to N-Triples or N-Quads, lines written as N-Triples copied.
 
-Many dumps named .ttl are N-Triples lines, and a Turtle document may hold runs of them: in the
-default graph such a line means what it means in N-Triples, so whole runs of the lines our
-writer would write back byte for byte are copied as the line converter copies them
-(``LineConverter``, escapes rewritten the writer's way). Every other statement is read by the
+Many dumps named .ttl are N-Triples lines, and a Turtle document may hold runs of them: such a
+line means what it means in N-Triples, so whole runs of the lines our writer would write back
+byte for byte are copied as the line converter copies them (``LineConverter``, escapes
+rewritten the writer's way); in a TriG graph block, written to N-Quads, with the block's
+label. Every other statement is read by the
 Turtle parser (the N-Triples fast path first, then its own reader) and written by the
 TermWriter, so the output and the errors are those of a parse-then-write conversion:
 tests/test_convert_turtle.py checks both ways agree.
