@@ -12,19 +12,17 @@ tests/test_convert_turtle.py checks both ways agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import IO, Any, cast
 
 from rdflib.term import Node
 
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import ParseError
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
 from .convert_lines import LineConverter
-from .lines import Fast
 from .terms import Terms
-from .turtle import NTriplesLines, TurtleParser
+from .turtle import FastPerBatch, NTriplesLines, TurtleParser
 from .write_lines import LineBuffer, write_quads
 
 __all__ = ["TurtleConverter"]
@@ -37,12 +35,11 @@ class _CopiedLines(NTriplesLines):
     def __init__(self, turtle: TurtleParser, copier: LineConverter) -> None:
         super().__init__(turtle)
         self._copier = copier
-        self._copy: Fast | None = None
-        self._copy_made_for: tuple[str, list[Any]] | None = None
+        self._copy = FastPerBatch(copier._fast)
 
     def forget(self) -> None:
         super().forget()
-        self._copy = self._copy_made_for = None
+        self._copy.forget()
 
     def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
         # A line in a named graph is copied with the graph's label before its " .\n" (written
@@ -50,13 +47,8 @@ class _CopiedLines(NTriplesLines):
         # line holds " .\n" only at its end: its IRIs hold no space, its string no line end.
         copier = self._copier
         if graph is None or copier._with_graphs:
-            made = self._copy_made_for
-            copy = self._copy
-            if copy is None or made is None or made[0] is not src or made[1] is not out:
-                copy = self._copy = copier._fast(src, out)
-                self._copy_made_for = src, out
             mark = len(out)
-            copied = copy(pos)
+            copied = self._copy(src, out)(pos)
             if copied > pos:
                 self.backoff = 0
                 if graph is not None:
@@ -116,11 +108,8 @@ class TurtleConverter(TurtleParser):
             lines.flush()
         return count + copier._count
 
-    def _by_lines(self, warn: Callable[[ParseError], None] | None) -> NTriplesLines:
-        if self._lines is None:
-            self._lines = _CopiedLines(self, self._copier)
-        self._lines.parser.warn = warn
-        return self._lines
+    def _lines_reader(self) -> NTriplesLines:
+        return _CopiedLines(self, self._copier)
 
     def trim_caches(self) -> None:
         super().trim_caches()

@@ -38,7 +38,7 @@ work stays linear. Nesting (``[ ... ]``, ``( ... )``) is kept on an explicit sta
 100,000-deep document needs no recursion.
 
 Lines written as N-Triples (many dumps named .ttl are) take the N-Triples parser's own fast
-path, a regex call a statement (``_line_statements``): an N-Triples statement means the same
+path, a regex call a statement (``NTriplesLines``): an N-Triples statement means the same
 in Turtle and TriG, and what that path does not take (a relative IRI, a '.' that is not
 followed by the line's end) the reader here reads.
 
@@ -123,7 +123,7 @@ from .terms import (
     Terms,
 )
 
-__all__ = ["NTriplesLines", "TurtleParser"]
+__all__ = ["FastPerBatch", "NTriplesLines", "TurtleParser"]
 
 
 # [161s] WS, comments included.
@@ -264,6 +264,27 @@ class _NeedMore(Exception):
     """The statement runs past the end of the buffer and the input has more."""
 
 
+class FastPerBatch:
+    """A fast path (``LineParser._fast`` or an override) made once for a buffer and the batch
+    it fills: made again only when either changes, and let go by ``forget``."""
+
+    def __init__(self, make: Callable[[str, list[Any]], Fast]) -> None:
+        self._make = make
+        self._fast: Fast | None = None
+        self._made_for: tuple[str, list[Any]] | None = None
+
+    def __call__(self, src: str, out: list[Any]) -> Fast:
+        made = self._made_for
+        if self._fast is None or made is None or made[0] is not src or made[1] is not out:
+            self._fast = self._make(src, out)
+            self._made_for = src, out
+        return self._fast
+
+    def forget(self) -> None:
+        """Let the buffer and batch go (a new buffer is read): not one buffer more is held."""
+        self._fast = self._made_for = None
+
+
 class NTriplesLines:
     """The N-Triples parser's fast path, for the lines of a Turtle or TriG document written as
     N-Triples. It shares the Turtle parser's ``terms``, so blank node labels name the same
@@ -284,31 +305,28 @@ class NTriplesLines:
             else parser
         )
         self.backoff = 0
-        # The fast path made for this buffer and batch (its quads in the default graph).
-        self._fast: Fast | None = None
-        self._made_for: tuple[str, list[SinkQuad]] | None = None
+        # Its quads go to the default graph: a path made for each TriG block cost more.
+        self._fast = FastPerBatch(self._made)
+
+    def _made(self, src: str, out: list[Any]) -> Fast:
+        parser, turtle = self.parser, self._turtle
+        parser.default, parser._has_cr = turtle.default, "\r" in src
+        # What its errors and warnings are placed in.
+        parser._src, parser._first_line, parser.name = src, turtle._first_line, turtle.name
+        return parser._fast(src, out)
 
     def forget(self) -> None:
-        """Let the buffer and batch go (a new buffer is read): not one buffer more is held."""
-        self._fast = self._made_for = None
+        """Let the buffer and batch go (a new buffer is read)."""
+        self._fast.forget()
 
     def take(self, src: str, pos: int, out: list[SinkQuad], graph: Hashable) -> int:
         """Where the N-Triples statements from ``pos`` end, their quads (in ``graph``) added
         to ``out``; ``pos`` if none."""
-        made = self._made_for
-        fast = self._fast
-        if fast is None or made is None or made[0] is not src or made[1] is not out:
-            parser, turtle = self.parser, self._turtle
-            parser.default, parser._has_cr = turtle.default, "\r" in src
-            # What its errors and warnings are placed in.
-            parser._src, parser._first_line, parser.name = src, turtle._first_line, turtle.name
-            fast = self._fast = parser._fast(src, out)
-            self._made_for = src, out
         mark = len(out)
-        taken = fast(pos)
+        taken = self._fast(src, out)(pos)
         if taken > pos:
             self.backoff = 0
-            if graph is not self._turtle.default:  # a TriG block: a fast path a block cost more
+            if graph is not self._turtle.default:  # a TriG block
                 out[mark:] = [(s, p, o, graph) for s, p, o, _ in out[mark:]]
         else:
             self.backoff = min(2 * self.backoff + 1, 256)
@@ -352,8 +370,8 @@ class TurtleParser(BatchReader):
     each declared prefix to its namespace (last wins).
     """
 
-    #: Whether lines written as N-Triples take the N-Triples fast path (a subclass that reads
-    #: statements its own way says no).
+    #: Whether lines written as N-Triples take the N-Triples fast path (off, this reader reads
+    #: every statement: what the tests compare the path with).
     _BY_LINES: bool = True
 
     def __init__(
@@ -511,9 +529,13 @@ class TurtleParser(BatchReader):
         to ``warn`` (the caller's: its lines are never read twice) or leaves them to this
         reader."""
         if self._lines is None:
-            self._lines = NTriplesLines(self)
+            self._lines = self._lines_reader()
         self._lines.parser.warn = warn
         return self._lines
+
+    def _lines_reader(self) -> NTriplesLines:
+        """Made once (a validator or a converter reads such lines its own way)."""
+        return NTriplesLines(self)
 
     def _forget_spans(self, statements: int, subjects: int) -> None:
         """Source maps: drop what an unfinished or rejected statement recorded."""

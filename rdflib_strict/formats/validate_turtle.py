@@ -246,15 +246,12 @@ class TurtleValidator(TurtleParser):
         statement it is given (what a caller that stops there reports)."""
         return self._triples + self._parsed + self._line_validator.statements
 
-    def _by_lines(self, warn: Warn | None) -> NTriplesLines:
+    def _lines_reader(self) -> NTriplesLines:
         """Lines written as N-Triples: the N-Triples validator's runs count them, faster than
         the run regex here, which must also take Turtle's forms."""
-        if self._lines is None:
-            self._line_validator.version = self.version
-            self._line_validator.terms.rdf12 = self.version.rdf12
-            self._lines = NTriplesLines(self, self._line_validator)
-        self._line_validator.warn = warn
-        return self._lines
+        self._line_validator.version = self.version
+        self._line_validator.terms.rdf12 = self.version.rdf12
+        return NTriplesLines(self, self._line_validator)
 
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
     def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
