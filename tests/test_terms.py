@@ -292,3 +292,21 @@ def test_a_long_body_with_few_escapes_is_not_decoded(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(escapes, "unescape_string", refused)
     assert escapes.rewrite_escapes(body) == expected
     assert expected.count("caf\u00e9") == 10 and expected.count("\\\\u0041") == 10
+
+
+def test_a_parse_shares_one_datatype_object_between_its_typed_literals() -> None:
+    # Each literal holding its own copy of its datatype left the collector ~20k more objects
+    # to walk on 100k label lines (issue #23); a copy per literal fails this.
+    from rdflib import Graph
+
+    xsd = "http://www.w3.org/2001/XMLSchema#"
+    nt = "".join(f'<http://e/s> <http://e/p> "{n}"^^<{xsd}integer> .\n' for n in range(3))
+    graph = Graph().parse(data=nt + f"<http://e/s> <http://e/q> <{xsd}integer> .\n", format="strict-ntriples")
+    by_text = {str(o): o for o in graph.objects()}
+    assert by_text["0"].datatype is by_text["1"].datatype is by_text["2"].datatype
+    assert by_text["0"].datatype is by_text[f"{xsd}integer"]  # the IRI term itself
+
+    ttl = f'@prefix xsd: <{xsd}> .\n<http://e/s> <http://e/p> "1"^^xsd:integer, "2"^^xsd:integer, 3, 4 .\n'
+    by_text = {str(o): o for o in Graph().parse(data=ttl, format="strict-turtle").objects()}
+    assert by_text["1"].datatype is by_text["2"].datatype  # a prefixed name's term
+    assert by_text["3"].datatype is by_text["4"].datatype  # a number's

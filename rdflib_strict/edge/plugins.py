@@ -25,7 +25,7 @@ from rdflib.plugin import Plugin
 from rdflib.serializer import Serializer
 
 from ..formats.table import FORMATS
-from ..syntax.caches import keys_kept
+from ..syntax.caches import untrimmed
 from ..syntax.reader import on_error_arg
 from ..syntax.version import version_arg
 from .illtyped import IllTypedReport
@@ -182,7 +182,7 @@ class _StrictParser(Parser):
         parser.warn = ill_typed = IllTypedReport()
         on_error = on_error_arg(kwargs.get("on_error"))
         source_map = source_map_arg(kwargs.get("source_map"))
-        with open_input(source) as opened, paused_gc(), keys_kept():
+        with open_input(source) as opened, paused_gc(), untrimmed():
             try:
                 if source_map is None:
                     parser.parse(opened.reader, writer.emit, on_error)

@@ -141,6 +141,11 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
         return _literal_of(lexical, None, datatype, False, True)
     reference = Literal(lexical, datatype=datatype, normalize=False)
     if datatype not in _WHITESPACE_REWRITTEN or str(reference) == lexical:
+        if type(datatype) is URIRef:
+            # The constructor made its own copy of the datatype, one more object per literal
+            # for the collector to walk; the parse's shared one is equal. 19,874 such copies on
+            # 100k label lines left a later gc.collect() 1.19x slower (issue #23).
+            reference._datatype = datatype
         return reference
     return _literal_of(lexical, None, reference.datatype, reference.value, reference.ill_typed)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Final
 
-__all__ = ["CACHED_TEXT_MAX", "CACHE_LIMIT", "keys_kept", "trim_caches"]
+__all__ = ["CACHED_TEXT_MAX", "CACHE_LIMIT", "trim_caches", "untrimmed"]
 
 #: The most entries a cache keeps between two trims (a chunk adds at most one entry per
 #: statement on top). A parse and a writer hold about six caches; at 65,536 entries each,
@@ -28,35 +28,38 @@ CACHE_LIMIT: Final = 1 << 14
 CACHED_TEXT_MAX: Final = 1024
 
 
-class _Kept(threading.local):
-    keys: list[object] | None = None
+class _Untrimmed(threading.local):
+    on = False
 
 
-_kept = _Kept()
+_untrimmed = _Untrimmed()
 
 
 @contextmanager
-def keys_kept() -> Iterator[None]:
-    """Keep the keys of emptied caches alive until the block ends (a parse into a graph).
+def untrimmed() -> Iterator[None]:
+    """Let no cache be emptied until the block ends (a parse into a graph, in this thread).
 
-    An emptied cache frees thousands of key strings and tuples at once. The terms and the
-    store's dicts and tuples the parse makes next share their allocator size classes, so they
-    fill those holes, in pages far from the ones allocated around them; the graph then lies
-    scattered, and every later full collection walks it across memory (1.2-1.6x the time
-    after rdflib's parser on term-diverse data, issue #23). Kept keys cost memory in
-    proportion to the graph being built (which holds the terms anyway), never in a stream.
+    A graph holds every term a parse makes, so its caches' terms are kept anyway; what
+    trimming would save is only the caches' own tables. What it costs is layout. An emptied
+    cache frees thousands of keys at once, and the terms and store dicts made next fill those
+    holes, far from the pages around them; and a term read again after a trim is a second,
+    equal object, held only by the store's newest dicts, which the next full collection
+    relinks at the end of its list, scattered (15% of the list after 1M label lines).
+    Every later collection walks that order: 1.27x the time after rdflib's parser on
+    labels-1m, 1.0-1.1x untrimmed (issue #23). Streams (iterparse, validate, convert) trim.
     """
-    kept, _kept.keys = _kept.keys, []
+    was, _untrimmed.on = _untrimmed.on, True
     try:
         yield
     finally:
-        _kept.keys = kept
+        _untrimmed.on = was
 
 
 def trim_caches(*caches: dict[Any, Any] | set[Any]) -> None:
-    """Empty each cache that has grown past ``CACHE_LIMIT`` (in place: bound methods stay valid)."""
+    """Empty each cache that has grown past ``CACHE_LIMIT`` (in place: bound methods stay
+    valid), unless inside ``untrimmed``."""
+    if _untrimmed.on:
+        return
     for cache in caches:
         if len(cache) > CACHE_LIMIT:
-            if _kept.keys is not None:
-                _kept.keys.extend(cache)
             cache.clear()
