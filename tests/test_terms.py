@@ -3,10 +3,13 @@ language-tagged), and keeps typed lexical forms exactly."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from rdflib import BNode, Literal, URIRef, Variable
+from rdflib import term as rdflib_term
 from rdflib.namespace import XSD
 
 from rdflib_strict.formats.terms import exact_literal, is_bnode, is_literal
@@ -89,6 +92,79 @@ def test_typed_literals_keep_form_and_flag_ill_typed(lex: str, dt: URIRef, ill_t
 @given(text, st.sampled_from([XSD.integer, XSD.boolean, XSD.double, XSD.date, XSD.string, XSD.byte]))
 def test_typed_literal_equals_unnormalized_constructor(lex: str, dt: URIRef) -> None:
     _same(exact_literal(lex, dt, None), Literal(lex, datatype=dt, normalize=False))
+
+
+# Every datatype rdflib converts or checks, one it does not know, and those whose whitespace it
+# rewrites; lexical forms near each one's grammar as well as arbitrary text.
+_KNOWN_DATATYPES = sorted({*rdflib_term._toPythonMapping, *rdflib_term._check_well_formed_types} - {None})
+_DATATYPES = [URIRef(dt) for dt in _KNOWN_DATATYPES] + [URIRef("http://example.org/dt")]
+_NEAR_LEXICAL = st.sampled_from(
+    [
+        "0",
+        "-1",
+        "+7",
+        "007",
+        "1.5",
+        ".5",
+        "1e3",
+        "INF",
+        "-INF",
+        "NaN",
+        "true",
+        "false",
+        "1",
+        "2",
+        "300",
+        "-129",
+        "99999999999999999999",
+        "2024-02-29",
+        "2023-02-29",
+        "12:00:00Z",
+        "2024-01-01T00:00:00",
+        "P1Y2M",
+        "abc",
+        " 1 ",
+        "",
+        "0x1F",
+        "AQID",
+        "zz",
+        "Zm9v",
+        "1/2",
+    ]
+)
+
+
+def _dom_text(node: Any) -> str:
+    """A DOM node's markup (a fragment's: its children's)."""
+    return "".join(child.toxml() for child in node.childNodes)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(text, _NEAR_LEXICAL), st.sampled_from(_DATATYPES))
+def test_typed_literal_by_a_parses_plan_equals_one_by_the_constructor(lex: str, dt: URIRef) -> None:
+    # The plan path (rdflib's conversion and check, looked up once a datatype) must build
+    # exactly what the constructor builds, including for lexical forms it cannot convert.
+    plans: dict[int, object] = {}
+    twice = [exact_literal(lex, dt, None, plans) for _ in range(2)]  # the plan made, then reused
+    reference = exact_literal(lex, dt, None)  # through Literal(), pinned to it by the tests above
+    for lit in twice:
+        if hasattr(reference.value, "toxml"):  # rdf:HTML, rdf:XMLLiteral: DOM nodes, equal by identity
+            assert type(lit.value) is type(reference.value)
+            assert _dom_text(lit.value) == _dom_text(reference.value)
+            assert (lit.datatype, lit.ill_typed, str(lit)) == (dt, reference.ill_typed, lex)
+        else:
+            _same(lit, reference)
+
+
+def test_a_plan_builds_typed_literals_without_the_constructor(monkeypatch: pytest.MonkeyPatch) -> None:
+    plans: dict[int, object] = {}
+    dt = URIRef(XSD.integer)
+    exact_literal("1", dt, None, plans)  # the plan made
+    monkeypatch.setattr(rdflib_term, "_castLexicalToPython", None)  # Literal() now fails
+    lit = exact_literal("007", dt, None, plans)
+    assert (str(lit), lit.value, lit.ill_typed, lit.datatype) == ("007", 7, False, dt)
+    assert exact_literal("5", URIRef("http://example.org/dt"), None, plans).value is None  # unknown
+    assert len(plans) == 2
 
 
 def test_is_bnode_and_is_literal_answer_as_isinstance() -> None:

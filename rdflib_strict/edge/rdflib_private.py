@@ -14,6 +14,11 @@ rdflib) pins the behaviour of each.
   which its public ``language`` and ``datatype`` properties return.
 - ``ConjunctiveGraph.parse`` hands its parser a default graph with no reference back to its
   owner; the owner is found in the calling frames.
+
+One layer below, ``formats/terms.py`` builds Literals through those slots and reads the tables
+``Literal()`` itself consults (``rdflib.term._toPythonMapping``, ``_check_well_formed_types``,
+``_well_formed_by_value``), once per datatype and parse, falling back to the constructor
+without them; tests/test_terms.py pins the result to the constructor's.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ import sys
 import uuid
 from typing import TYPE_CHECKING, Any, Final
 
+from rdflib import term as rdflib_term
 from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, Node, URIRef
 
@@ -125,20 +126,54 @@ _str_eq = str.__eq__
 _BOOLEAN_WORDS: Final = frozenset(("true", "false", "1", "0"))
 
 
-def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
+#: A typed literal's recipe, per datatype object of one parse: the datatype itself (its id
+#: is the key, so identity is checked), rdflib's lexical-to-value conversion (None: the value
+#: is the text; _UNKNOWN: no value, not a recognized datatype; _CONSTRUCTOR: ask Literal())
+#: and its well-formedness check.
+Plans = dict[int, tuple[URIRef, Any, Any]]
+_UNKNOWN: Final = object()
+_CONSTRUCTOR: Final = object()  # a plan's conversion that sends the literal to Literal()
+# rdflib.term's tables, which Literal() reads for every typed literal (one URIRef __eq__, in
+# Python, per lookup, since the parse's datatype is not rdflib's key object). Read once per
+# datatype and parse; without them (another rdflib) every literal goes through Literal().
+_TO_PYTHON: dict[Any, Any] | None = getattr(rdflib_term, "_toPythonMapping", None)
+_WELL_FORMED: dict[Any, Any] | None = getattr(rdflib_term, "_check_well_formed_types", None)
+_BY_VALUE: Any = getattr(rdflib_term, "_well_formed_by_value", None)
+
+
+def exact_literal(
+    lexical: str, datatype: URIRef | None, lang: str | None, plans: Plans | None = None
+) -> Literal:
     """A Literal whose lexical form is exactly ``lexical``.
 
     ``Literal()`` costs about 2.7 us for a plain string (value conversion, checks that our
     grammar already made) and rewrites xsd:token / xsd:normalizedString whitespace even with
     ``normalize=False``. Plain and language-tagged literals are therefore built as the
     constructor would build them (tests/test_terms.py pins that they are equal in every
-    attribute); typed ones go through the constructor for their value and ill-typedness.
+    attribute); typed ones get their value and ill-typedness from rdflib's own conversion
+    and check, looked up once a datatype in ``plans`` (a parse's), else from the constructor.
     """
     if datatype is None:
         return _literal_of(lexical, lang, None, lexical, None)
     if _str_eq(datatype, _XSD_BOOLEAN_TEXT) and lexical.lower() not in _BOOLEAN_WORDS:
         # The constructor would warn ("Parsing weird boolean") and give what this gives.
         return _literal_of(lexical, None, datatype, False, True)
+    if plans is not None:
+        plan = plans.get(id(datatype))
+        if plan is None or plan[0] is not datatype:
+            plan = plans[id(datatype)] = _plan(datatype)
+        convert = plan[1]
+        if convert is _UNKNOWN:
+            return _literal_of(lexical, None, datatype, None, None)
+        if convert is None:
+            return _literal_of(lexical, None, datatype, lexical, not plan[2](lexical, lexical))
+        if convert is not _CONSTRUCTOR:
+            try:
+                value = convert(lexical)
+            except Exception:  # the constructor logs it (filtered) and says ill-typed
+                pass
+            else:
+                return _literal_of(lexical, None, datatype, value, not plan[2](lexical, value))
     reference = Literal(lexical, datatype=datatype, normalize=False)
     if datatype not in _WHITESPACE_REWRITTEN or str(reference) == lexical:
         if type(datatype) is URIRef:
@@ -148,6 +183,21 @@ def exact_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Li
             reference._datatype = datatype
         return reference
     return _literal_of(lexical, None, reference.datatype, reference.value, reference.ill_typed)
+
+
+def _plan(datatype: URIRef) -> tuple[URIRef, Any, Any]:
+    """How ``Literal(lexical, datatype=datatype, normalize=False)`` gets a value and whether
+    it is ill-typed, as a plan for ``exact_literal``."""
+    if (
+        type(datatype) is not URIRef
+        or datatype in _WHITESPACE_REWRITTEN
+        or _TO_PYTHON is None
+        or _WELL_FORMED is None
+        or _BY_VALUE is None
+    ):
+        return datatype, _CONSTRUCTOR, None
+    convert = _TO_PYTHON.get(datatype, _UNKNOWN)
+    return datatype, convert, _WELL_FORMED.get(datatype, _BY_VALUE)
 
 
 _CONVERSION_FAILED: Final = "Failed to convert Literal lexical form"
@@ -182,7 +232,9 @@ def reduce_literal(literal: Literal) -> tuple[Any, tuple[str, URIRef | None, str
     return exact_literal, (str(literal), literal.datatype, literal.language)
 
 
-def unconverted_literal(lexical: str, datatype: URIRef | None, lang: str | None) -> Literal:
+def unconverted_literal(
+    lexical: str, datatype: URIRef | None, lang: str | None, plans: Plans | None = None
+) -> Literal:
     """A Literal with its lexical form, tag and datatype but no value: for a validating parse,
     which drops its statements, so the conversion to a Python value (most of a typed literal's
     cost) is skipped."""
@@ -222,6 +274,7 @@ class Terms:
         "_count",
         "_fresh",
         "_labelled",
+        "_plans",
         "_prefix",
         "_shared",
         "bnodes",
@@ -256,6 +309,7 @@ class Terms:
         self.bnodes: dict[str, BNode] = {} if bnodes is None else bnodes
         self.literals: dict[tuple[str, str | None, str | None], Literal] = {}
         self.langs: set[str] = set()
+        self._plans: Plans = {}
         # RDF 1.2 (any flavour): only what an error about rdf:dirLangString says.
         self.rdf12 = rdf12
 
@@ -290,7 +344,7 @@ class Terms:
 
     def trim(self) -> None:
         """Bound the caches (called by the parsers once per chunk)."""
-        trim_caches(self.iris, self.literals, self.langs)
+        trim_caches(self.iris, self.literals, self.langs, self._plans)
         if not self._shared:
             trim_caches(self.bnodes)
 
@@ -314,7 +368,7 @@ class Terms:
                 raise SpanError(DIRLANGSTRING_NEEDS, kind=ErrorKind.INVALID_LITERAL)
             raise SpanError(DIRLANGSTRING_NEEDS_RDF12, kind=ErrorKind.NOT_RDF11)
         else:
-            lit = self._build(lexical, datatype, None)
+            lit = self._build(lexical, datatype, None, self._plans)
         if cached and len(lexical) <= CACHED_TEXT_MAX:
             self.literals[key] = lit
         return lit
