@@ -175,16 +175,18 @@ _LONG_SINGLE: Final = sure_match(LONG_SINGLE_QUOTE_BODY)
 _PLAIN_LOCALS_AFTER: Final = ("/", "#")
 _FAST_PNAME: Final = r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*"
 _FAST_LABEL: Final = r"_:([A-Za-z0-9_][A-Za-z0-9_\-]*)"  # [141s] BLANK_NODE_LABEL, ASCII, no '.'
-# An object's 8 groups: a prefixed name, an IRIREF body, a string body with its [144s] LANGTAG
-# or datatype prefixed name, a blank node label, [16] NumericLiteral, [133s] BooleanLiteral.
+# An object's 9 groups: a prefixed name, an IRIREF body, a string body (escapes and all: they
+# are checked when decoded) with its [144s] LANGTAG or its datatype's prefixed name or IRIREF
+# body, a blank node label, [16] NumericLiteral, [133s] BooleanLiteral.
 _FAST_OBJECT: Final = (
-    rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"([^"\\\n\r]*)"(?:@({LANGTAG_BODY})|\^\^({_FAST_PNAME}))?'
+    rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"({STRING_QUOTE_BODY})"'
+    rf"(?:@({LANGTAG_BODY})|\^\^(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>))?"
     rf"|{_FAST_LABEL}|({_NUMBER})|(true|false)"
 )
 # ';' or ',' (captured), the '.' ending a statement, or a ']' ending a '[ ... ]' (not consumed).
 _FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z)|(?=\]))"
 # The empty groups mark where the triple's first token starts, where its object starts and
-# where it ends (source maps): the object's are always the tenth from last and the next to
+# where it ends (source maps): the object's are always the eleventh from last and the next to
 # last group (in _FAST_OBJECT_RE the first group marks both the triple and its object).
 _FAST_VERB_OBJECT_RE: Final = re.compile(
     rf"{WS_TURTLE}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
@@ -857,7 +859,7 @@ class TurtleParser(BatchReader):
     # A finished term is delivered by state (subject, object, collection item); a triple is made
     # only once subject and predicate are read; ``opening`` is a '[' just delivered, its property
     # list next. Source maps: a triple spans from ``first`` (-1: its object's start) to its
-    # object's end, its object from ``begin``. In the fast path an object's groups start ninth
+    # object's end, its object from ``begin``. In the fast path an object's groups start tenth
     # from the last; ``lang is dt`` means both None (a simple literal); and as no object ends in
     # '.', a match without ';' or ',' ends after a '.' or before a ']'.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
@@ -872,22 +874,22 @@ class TurtleParser(BatchReader):
         opening, p, first = None, None, term_start
         while True:  # fast path first: "verb object" or "object", then ';' ',' '.'
             if state == _OBJECT and (m := fast_object(src, pos)) is not None:
-                _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
+                _, op, oi, os, lang, dt, dti, _, _, _, _, punct = m.groups()
                 p = predicate
             elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
-                _, vp, vi, va, _, op, oi, os, lang, dt, _, _, _, _, punct = m.groups()
+                _, vp, vi, va, _, op, oi, os, lang, dt, dti, _, _, _, _, punct = m.groups()
                 p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or (made(vp) if vp else name(m, 2))
             else:
                 m = None
             if m is not None:
-                o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt else None
-                obj = o or (made(op) if op else self._fast_object(m, m.re.groups - 9))
+                o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt is dti else None
+                obj = o or (made(op) if op else self._fast_object(m, m.re.groups - 10))
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
                 if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
                     append((subject, p, obj, default))
-                    if spans is not None:  # first token (-1: group 1), object (tenth from last) and end
+                    if spans is not None:  # first token (-1: group 1), object (eleventh from last) and end
                         e = m.re.groups - 1
-                        spans += (m.start(1) if first < 0 else first, m.start(e - 9), m.start(e))
+                        spans += (m.start(1) if first < 0 else first, m.start(e - 10), m.start(e))
                     if punct == ".":
                         return m.end()
                     predicate, first, pos = p, -1, m.end()
@@ -1680,12 +1682,12 @@ class TurtleParser(BatchReader):
             return None
 
     def _fast_object(self, m: re.Match[str], i: int) -> Node | None:
-        """As ``_fast_name``, for an object: groups ``i`` to ``i + 7`` are a prefixed name, an
-        IRIREF body, a string body, its tag, its datatype's prefixed name, a blank node label, a
-        number and a boolean. A typed literal that is ill-typed while warnings are asked for
-        goes to the full reader, which warns. Escapes never get here: the patterns leave out
-        the backslash."""
-        string, lang, dt, label, number, boolean = m.group(i + 2, i + 3, i + 4, i + 5, i + 6, i + 7)
+        """As ``_fast_name``, for an object: groups ``i`` to ``i + 8`` are a prefixed name, an
+        IRIREF body, a string body, its tag, its datatype's prefixed name or IRIREF body, a
+        blank node label, a number and a boolean. A typed literal that is ill-typed while
+        warnings are asked for goes to the full reader, which warns, and so does a string
+        whose escapes do not decode, which explains them."""
+        string, lang, dt, dt_iri, label, number, boolean = m.group(*range(i + 2, i + 9))
         if string is None:
             if label is not None:
                 return self.terms.bnode(label)
@@ -1694,18 +1696,26 @@ class TurtleParser(BatchReader):
             if boolean is not None:
                 return self.terms.literal(boolean, XSD_BOOLEAN, None)
             return self._fast_name(m, i)
-        datatype = None
-        if dt is not None:
-            datatype = self._pnames.get(dt) or self._fast_pname(dt)
-            if datatype is None or (self.warn is not None and ill_typed(string, datatype) is not None):
-                return None
         try:
-            lit = self.terms.literal(string, datatype, lang)
+            lexical = unescape_string(string) if "\\" in string else string
         except SpanError:
             return None
-        if lang is None and dt is None and len(string) <= CACHED_TEXT_MAX:
-            self._plain[string] = lit
+        datatype = None
+        if dt is not None or dt_iri is not None:
+            datatype = (self._pnames.get(dt) or self._fast_pname(dt)) if dt else self._fast_datatype(m, i + 4)
+            if datatype is None or (self.warn is not None and ill_typed(lexical, datatype) is not None):
+                return None
+        try:
+            lit = self.terms.literal(lexical, datatype, lang)
+        except SpanError:
+            return None
+        if lang is None and datatype is None and len(string) <= CACHED_TEXT_MAX:
+            self._plain[string] = lit  # by its text as written, as the full reader keys it
         return lit
+
+    def _fast_datatype(self, m: re.Match[str], i: int) -> URIRef | None:
+        """The datatype IRIREF body in ``m``'s group ``i + 1`` (group ``i`` unmatched), cached."""
+        return self._iris.get(m.group(i + 1)) or self._fast_name(m, i)
 
     def _fast_pname(self, text: str) -> URIRef | None:
         """A prefixed name of the fast patterns' narrow ASCII shape (a valid PNAME_LN whose
