@@ -609,6 +609,20 @@ def test_escaped_strings_and_iriref_datatypes_take_the_fast_path(monkeypatch: py
     assert Literal('a"b\u00e9') in set(got.objects())
 
 
+def test_dotted_names_take_the_fast_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # A local name or label with dots inside (never last: 'b.' is 'b' and the end).
+    doc = PREFIX + ":s.1 :p.q :a.b , _:x.y , :v1..2 ;\n  :r :c.d.\n_:x.y :p :e.\n"
+    expected = oracle(doc, tmp_path)
+    assert len(expected) == 5
+
+    def no_full_reader(*args: object) -> None:
+        raise AssertionError("read by the full reader")
+
+    for method in ("_read_atom", "_read_verb"):
+        monkeypatch.setattr(TurtleParser, method, no_full_reader)
+    assert_same_graph(parse(doc), expected)
+
+
 @pytest.mark.parametrize(
     ("statement", "column", "message"),
     [
