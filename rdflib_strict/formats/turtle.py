@@ -863,7 +863,7 @@ class TurtleParser(BatchReader):
     # only once subject and predicate are read; ``opening`` is a '[' just delivered, its property
     # list next. Source maps: a triple spans from ``first`` (-1: its object's start) to its
     # object's end, its object from ``begin``. In the fast path an object's groups start tenth
-    # from the last; ``lang is dt`` means both None (a simple literal); and as no object ends in
+    # from the last; ``lang is dt is dti`` means all None (a simple literal); as no object ends in
     # '.', a match without ';' or ',' ends after a '.' or before a ']'.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         """One ``triples '.'`` statement in one flat loop: the innermost production in locals."""

@@ -4,7 +4,8 @@ A dump names millions of distinct terms, so a cache that keeps every one grows w
 Each cache is a plain dict or set (C-level lookups in the hot loops) that its owner trims once
 per chunk or batch: a cache past ``CACHE_LIMIT`` entries is emptied in place. Emptying costs
 only the re-checks of terms seen again; an LRU would cost a move on every hit (measured in
-benchmarks/caches.py).
+benchmarks/caches.py). A parse into a graph, which keeps every term anyway, trims nothing
+(``untrimmed``).
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def untrimmed() -> Iterator[None]:
     equal object, held only by the store's newest dicts, which the next full collection
     relinks at the end of its list, scattered (15% of the list after 1M label lines).
     Every later collection walks that order: 1.27x the time after rdflib's parser on
-    labels-1m, 1.0-1.1x untrimmed (issue #23). Streams (iterparse, validate, convert) trim.
+    labels-1m, 0.89-1.00x untrimmed at 1M statements (issue #23; README, "Whole processes").
+    Streams (iterparse, validate, convert) trim.
     """
     was, _untrimmed.on = _untrimmed.on, True
     try:
