@@ -275,19 +275,17 @@ class FastPerBatch:
 
     def __init__(self, make: Callable[[str, list[Any]], Fast]) -> None:
         self._make = make
-        self._fast: Fast | None = None
-        self._made_for: tuple[str, list[Any]] | None = None
+        self._made: tuple[str, list[Any], Fast] | None = None  # for which buffer and batch
 
     def __call__(self, src: str, out: list[Any]) -> Fast:
-        made = self._made_for
-        if self._fast is None or made is None or made[0] is not src or made[1] is not out:
-            self._fast = self._make(src, out)
-            self._made_for = src, out
-        return self._fast
+        made = self._made
+        if made is None or made[0] is not src or made[1] is not out:
+            made = self._made = src, out, self._make(src, out)
+        return made[2]
 
     def forget(self) -> None:
         """Let the buffer and batch go (a new buffer is read): not one buffer more is held."""
-        self._fast = self._made_for = None
+        self._made = None
 
 
 class NTriplesLines:
@@ -1707,7 +1705,7 @@ class TurtleParser(BatchReader):
                 return self.terms.literal(boolean, XSD_BOOLEAN, None)
             return self._fast_name(m, i)
         try:
-            lexical = unescape_string(string) if "\\" in string else string
+            lexical = unescape_string(string)  # the text itself when it holds no escape
         except SpanError:
             return None
         datatype = None
