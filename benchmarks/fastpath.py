@@ -28,14 +28,14 @@ from typing import Any
 
 from rdflib_strict import iterparse
 from rdflib_strict.formats.lines import LineParser
-from rdflib_strict.formats.turtle import TurtleParser
+from rdflib_strict.formats.turtle import _FAST_PNAME, TurtleParser
 from rdflib_strict.formats.validate_lines import LineValidator
 
 from common import Input, log, table
 
 _ESCAPE_U = re.compile(r"\\U[0-9A-Fa-f]{8}")
 _ESCAPE_u = re.compile(r"\\u[0-9A-Fa-f]{4}")
-_FAST_NAME = re.compile(r"(?:[A-Za-z][A-Za-z0-9_\-]*)?:[A-Za-z0-9_][A-Za-z0-9_\-]*(?=[\s;,.\]\)])")
+_FAST_NAME = re.compile(_FAST_PNAME + r"(?=[\s;,.\]\)])")
 
 
 def line_class(line: str) -> str:
@@ -87,7 +87,7 @@ def term_class(src: str, pos: int) -> str:
     if c == "a" and not src[pos + 1 : pos + 2].isalnum() and src[pos + 1 : pos + 2] != ":":
         return "a"
     if _FAST_NAME.match(src, pos):
-        return "prefixed name, fast shape (after a comment or ']')"
+        return "prefixed name of a fast shape (a verb before '[' or '(', an item)"
     return "prefixed name of another shape"
 
 
