@@ -8,8 +8,9 @@ Not a timing: it counts. ``iterparse`` reads the file once with the full readers
   tiers of its own: a run pattern for many plain lines at once, then one strict statement
   (ASCII IRIs, then any), then the precise reader; each line is tried on them as the
   validator would, and the lines the run pattern leaves are classed the same way.
-* Turtle / TriG: the fast patterns take "subject", "verb object" and "object" runs; every term
-  they leave goes to ``_read_atom`` / ``_read_verb`` / ``_read_open_bracket``; each is classed by
+* Turtle / TriG: the fast patterns take "subject", "verb object" and "object" runs, and one
+  object or collection item at a time (``_read_term``); every term they leave goes to
+  ``_read_atom`` / ``_read_verb`` / ``_read_open_bracket``; each is classed by
   its first characters (a long string, a string with escapes, a number, a prefixed name of
   a shape the fast pattern does not take, ...).
 

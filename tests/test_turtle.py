@@ -546,6 +546,13 @@ FAST_SHAPED_ERRORS = [
     (":s :p :\ufff0 .", 7, "invalid-iri", "invalid character '\\ufff0' (U+FFF0)"),
     (":s :p :a\U000effff .", 7, "invalid-iri", "(U+EFFFF)"),
     (":s :p port:a:b .", 7, "invalid-iri", "invalid port '80a:b'"),
+    # Collection items, which a fast pattern of their own takes.
+    (":s :p ( undef:o ) .", 9, "undefined-prefix", "undefined prefix 'undef:'"),
+    (':s :p ( "a\\q" ) .', 11, "invalid-escape", "invalid escape '\\q'"),
+    (":s :p ( :%4G ) .", 10, "syntax", "expected an object or ')' to close the collection, found '%4G'"),
+    (":s :p ( <rel> ) .", 9, "relative-iri-without-base", "relative IRI <rel> but no base IRI"),
+    (':s :p ( "x"^^undef:t ) .', 14, "undefined-prefix", "undefined prefix 'undef:'"),
+    (":s :p ( port:a ) .", 9, "invalid-iri", "invalid port '80a'"),
 ]
 
 
@@ -644,6 +651,26 @@ def test_wide_local_names_take_the_fast_path(monkeypatch: pytest.MonkeyPatch, tm
 
     for method in ("_read_atom", "_read_verb"):
         monkeypatch.setattr(TurtleParser, method, no_full_reader)
+    assert_same_graph(parse(doc), expected)
+
+
+def test_items_and_objects_before_comments_take_a_fast_pattern(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # A collection's items, and an object a comment follows, once went to the full reader.
+    doc = PREFIX + (  # the verbs before '(' are read by the full reader: met before
+        ':s :p :q , :r .\n:s :p ( "a" "b"@en 1 -2.5 true _:x <http://example/i> "5"^^:dt :\u00e9 ) ;\n'
+        '  :q :o # c\n , "x" # d\n ; :r ( ( 2 ) :a.b ) .\n'
+    )
+    expected = oracle(doc, tmp_path)
+    assert len(expected) == 30  # by hand: 2, 1 + 9 x 2, 2, 1 + 2 x 2 + 2
+
+    def no_full_reader(*args: object) -> None:
+        raise AssertionError("read by the full reader")
+
+    for method in ("_read_prefixed_name", "_read_iri_at", "_read_rdf_literal", "_numeric_literal"):
+        monkeypatch.setattr(TurtleParser, method, no_full_reader)
+    monkeypatch.setattr(TurtleParser, "_read_blank_node_label", no_full_reader)
     assert_same_graph(parse(doc), expected)
 
 

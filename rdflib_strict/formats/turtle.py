@@ -201,6 +201,12 @@ _FAST_VERB_OBJECT_RE: Final = re.compile(
     rf"{WS_TURTLE}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+()(?:{_FAST_OBJECT})(){_FAST_END}"
 )
 _FAST_OBJECT_RE: Final = re.compile(rf"{WS_TURTLE}()(?:{_FAST_OBJECT})(){_FAST_END}")
+# An object or a collection item the full reader is asked for (after a comment, before a ')'),
+# when a token ending a name or a number follows it, and no tag or datatype after spaces and
+# comments: its 9 groups as in _FAST_OBJECT.
+_FAST_TERM_RE: Final = re.compile(
+    rf"(?:{_FAST_OBJECT})(?=[ \t\r\n,;)\]#]|\.(?=[ \t\r\n]|\Z)|\Z)(?!{WS_TURTLE}[@^])"
+)
 # A statement's subject; the empty groups mark where it starts and ends (source maps).
 _FAST_SUBJECT_RE: Final = re.compile(
     rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})()[ \t\r\n]+"
@@ -941,7 +947,7 @@ class TurtleParser(BatchReader):
                 kind, subject, predicate, head, last, state, first, begin, pending = stack.pop()
                 pos, term_start = pos + 1, -1
             else:
-                pos, term = self._read_atom(src, pos, state, kind, term_start)
+                pos, term = self._read_term(src, pos, state, kind, term_start)
             if state == _OBJECT:  # the term delivered
                 append((subject, predicate, term, default))
                 state = _AFTER_OBJECT
@@ -1282,6 +1288,15 @@ class TurtleParser(BatchReader):
         raise self._verb_error(src, pos, state, kind)
 
     # [10] subject / [12] object without the nested forms: iri | BlankNode label | literal
+    def _read_term(self, src: str, pos: int, state: State, kind: Kind, term_start: int) -> tuple[int, Node]:
+        """A subject, object or collection item that is no '[' or '(': an object or item by
+        ``_FAST_TERM_RE`` when it can, else by ``_read_atom``."""
+        if state == _ITEM or state == _OBJECT:
+            m = _FAST_TERM_RE.match(src, pos)
+            if m is not None and (term := self._fast_term(m)) is not None:
+                return m.end(), term
+        return self._read_atom(src, pos, state, kind, term_start)
+
     def _read_atom(self, src: str, pos: int, state: State, kind: Kind, term_start: int) -> tuple[int, Node]:
         c = src[pos]
         if c == "<" and not src.startswith("<<", pos):
@@ -1694,6 +1709,15 @@ class TurtleParser(BatchReader):
             return self._iri(raw, start, start + len(raw) + 2)
         except ParseError:
             return None
+
+    def _fast_term(self, m: re.Match[str]) -> Node | None:
+        """The object or item ``_FAST_TERM_RE`` matched as ``m``: cached, else as ``_fast_object``."""
+        op, oi, os, lang, dt, dti = m.group(1, 2, 3, 4, 5, 6)
+        if op:
+            return self._pnames.get(op) or self._fast_pname(op)
+        if os is None:
+            return (oi is not None and self._iris.get(oi)) or self._fast_object(m, 1)
+        return (lang is dt is dti and self._plain.get(os)) or self._fast_object(m, 1)
 
     def _fast_object(self, m: re.Match[str], i: int) -> Node | None:
         """As ``_fast_name``, for an object: groups ``i`` to ``i + 8`` are a prefixed name, an
