@@ -177,10 +177,11 @@ _PLAIN_LOCALS_AFTER: Final = ("/", "#")
 # unrolled, so that a run of name characters is one step and nothing backtracks.
 _FAST_NAME: Final = r"[A-Za-z0-9_][A-Za-z0-9_\-]*(?:\.+[A-Za-z0-9_\-]+)*"
 # A local name is taken wider than [168s] PN_LOCAL: empty, any non-ASCII character, ':' and '%'
-# anywhere, '-' first (classes of one ASCII bitmap and one range cost sre what the narrow ones
-# do); ``_fast_pname`` holds a name it has not seen to the production, and the full reader
-# explains what fails it.
-_FAST_LOCAL_CHAR: Final = r"A-Za-z0-9_\-:%\x80-\U0010ffff"
+# anywhere, '-' first; ``_fast_pname`` holds a name it has not seen to the production, and the
+# full reader explains what fails it. The class is written as the ASCII characters it leaves
+# out ([^...]: one bitmap): as [A-Za-z0-9_\-:%\x80-\U0010ffff] it took sre 1.5 ms to compile
+# at each use, 26 ms at import.
+_FAST_LOCAL_CHAR: Final = r"^\x00-\x24\x26-\x2c./\x3b-\x40\x5b-\x5e\x60\x7b-\x7f"
 _FAST_LOCAL: Final = rf"[{_FAST_LOCAL_CHAR}]*(?:\.+[{_FAST_LOCAL_CHAR}]+)*"
 _FAST_PNAME: Final = rf"(?:[A-Za-z][A-Za-z0-9_\-]*)?:{_FAST_LOCAL}"
 _FAST_LABEL: Final = rf"_:({_FAST_NAME})"  # [141s] BLANK_NODE_LABEL, ASCII
