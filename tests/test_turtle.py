@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
+import string
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,13 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, same_graph
 
 from rdflib_strict import ParseError
 from rdflib_strict.formats.terms import Terms
-from rdflib_strict.formats.turtle import _LONG_QUOTE, _LONG_SINGLE, TurtleParser, _long_body_end
+from rdflib_strict.formats.turtle import (
+    _FAST_LOCAL_CHAR,
+    _LONG_QUOTE,
+    _LONG_SINGLE,
+    TurtleParser,
+    _long_body_end,
+)
 from rdflib_strict.syntax.chunks import ChunkReader
 
 EX = "http://example/"
@@ -637,6 +644,15 @@ def test_dotted_names_take_the_fast_path(monkeypatch: pytest.MonkeyPatch, tmp_pa
     for method in ("_read_atom", "_read_verb"):
         monkeypatch.setattr(TurtleParser, method, no_full_reader)
     assert_same_graph(parse(doc), expected)
+
+
+def test_the_wide_local_name_class_is_letters_digits_and_what_pn_local_adds() -> None:
+    # Written as the ASCII characters it leaves out, which hides what it takes: ASCII letters,
+    # digits, '_', '-', ':', '%' and every character past ASCII.
+    wide = re.compile(f"[{_FAST_LOCAL_CHAR}]")
+    taken = {c for c in map(chr, range(0x80)) if wide.fullmatch(c)}
+    assert taken == set(string.ascii_letters + string.digits + "_-:%")
+    assert all(wide.fullmatch(c) for c in "\x80\u00b7\u00e9\u2042\ufff0\U0001f600\U0010ffff")
 
 
 def test_wide_local_names_take_the_fast_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
