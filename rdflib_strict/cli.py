@@ -25,7 +25,7 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NoReturn
 
 from . import __version__, parallel
 from .edge.illtyped import IllTypedLiteralWarning
@@ -1561,6 +1561,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def entry() -> NoReturn:
+    """The console script: ``main``, then an exit that skips the interpreter's teardown.
+
+    Freeing every module and object at exit took 25-45 ms of each run (rdflib's imports alone
+    25 ms), a fifth of ``validate`` of a small file and 5% of ``validate -j 2`` of 39 MB of
+    Turtle. By then the command has closed what it opened (files, pools, scratch folders):
+    what is left to do is flushing the standard streams, done here.
+    """
+    status = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # stdout's reader left (| head): it wanted no more
+        status = status or 2
+    except OSError as e:  # a full disk
+        print(f"rdflib-strict: {_os_error(e)}", file=sys.stderr)
+        status = status or 2
+    sys.stderr.flush()
+    os._exit(status)
+
+
 def _os_error(e: OSError) -> str:
     """An I/O error as a sentence: the file it names, if any, and the system's reason."""
     reason = e.strerror or str(e)
@@ -1580,4 +1600,4 @@ def _drop_stdout() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -127,6 +129,50 @@ def test_the_process_exits_with_the_status(args: list[str], code: int) -> None:
     out = run_process(args, cwd=REPO)
     assert out.returncode == code, out.stderr
     assert "Traceback" not in out.stderr
+
+
+# The command line in a process with an exit handler of its own, which says whether the
+# interpreter's teardown ran: through the console script's function, or main alone.
+_WITH_HANDLER = """
+import atexit, sys
+atexit.register(lambda: print("teardown ran", file=sys.stderr))
+from rdflib_strict import cli
+how, sys.argv = sys.argv[1], ["rdflib-strict", *sys.argv[2:]]
+cli.entry() if how == "entry" else sys.exit(cli.main())
+"""
+
+
+def _with_handler(how: str, args: list[str]) -> subprocess.CompletedProcess[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # streams buffered
+    return subprocess.run(
+        [sys.executable, "-c", _WITH_HANDLER, how, *args], capture_output=True, cwd=REPO, env=env, check=False
+    )
+
+
+def test_the_console_script_skips_the_interpreters_teardown(tmp_path: Path) -> None:
+    from importlib.metadata import entry_points
+
+    (script,) = entry_points(group="console_scripts", name="rdflib-strict")
+    assert script.value == "rdflib_strict.cli:entry"
+    bad = tmp_path / "bad.nt"
+    bad.write_text("<http://example/s> <http://example/p> .\n", encoding="utf-8")
+    big = tmp_path / "big.nt"  # more output than a pipe holds: written whole before the exit
+    lines = (f'<http://example/s{i}> <http://example/p> "{i}" .\n' for i in range(20000))
+    big.write_text("".join(lines), encoding="utf-8")
+    for args, code in (
+        (["validate", str(EXAMPLE)], 0),
+        (["validate", str(bad)], 1),
+        (["convert", str(big), "--to", "nt"], 0),
+    ):
+        done = _with_handler("entry", args)
+        assert done.returncode == code, done.stderr
+        assert b"teardown ran" not in done.stderr
+        assert done.stderr.endswith(b"\n")  # its last line, whole
+        if args[0] == "convert":
+            assert done.stdout == big.read_bytes()
+    # main alone, for contrast: the handler runs at the teardown.
+    done = _with_handler("main", ["validate", str(EXAMPLE)])
+    assert (done.returncode, done.stderr.splitlines()[-1]) == (0, b"teardown ran")
 
 
 @pytest.mark.parametrize("target", ["nt", "nq", "ttl", "trig"])
