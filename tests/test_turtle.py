@@ -632,18 +632,23 @@ def test_escaped_strings_and_iriref_datatypes_take_the_fast_path(monkeypatch: py
     assert Literal('a"b\u00e9') in set(got.objects())
 
 
+def assert_read_without(monkeypatch: pytest.MonkeyPatch, doc: str, expected: Graph, *methods: str) -> None:
+    """``doc`` reads as ``expected`` with the full reader's ``methods`` out of reach."""
+
+    def no_full_reader(*args: object) -> None:
+        raise AssertionError("read by the full reader")
+
+    for method in methods:
+        monkeypatch.setattr(TurtleParser, method, no_full_reader)
+    assert_same_graph(parse(doc), expected)
+
+
 def test_dotted_names_take_the_fast_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     # A local name or label with dots inside (never last: 'b.' is 'b' and the end).
     doc = PREFIX + ":s.1 :p.q :a.b , _:x.y , :v1..2 ;\n  :r :c.d.\n_:x.y :p :e.\n"
     expected = oracle(doc, tmp_path)
     assert len(expected) == 5
-
-    def no_full_reader(*args: object) -> None:
-        raise AssertionError("read by the full reader")
-
-    for method in ("_read_atom", "_read_verb"):
-        monkeypatch.setattr(TurtleParser, method, no_full_reader)
-    assert_same_graph(parse(doc), expected)
+    assert_read_without(monkeypatch, doc, expected, "_read_atom", "_read_verb")
 
 
 def test_the_wide_local_name_class_is_letters_digits_and_what_pn_local_adds() -> None:
@@ -661,13 +666,7 @@ def test_wide_local_names_take_the_fast_path(monkeypatch: pytest.MonkeyPatch, tm
     doc = PREFIX + ":\u03a9mega :a\u00b7b :a:b , :%41b , : ;\n  :\u00e9 :x%20y , :a.b:c .\n: : :.\n"
     expected = oracle(doc, tmp_path)
     assert len(expected) == 6
-
-    def no_full_reader(*args: object) -> None:
-        raise AssertionError("read by the full reader")
-
-    for method in ("_read_atom", "_read_verb"):
-        monkeypatch.setattr(TurtleParser, method, no_full_reader)
-    assert_same_graph(parse(doc), expected)
+    assert_read_without(monkeypatch, doc, expected, "_read_atom", "_read_verb")
 
 
 def test_items_and_objects_before_comments_take_a_fast_pattern(
@@ -680,14 +679,8 @@ def test_items_and_objects_before_comments_take_a_fast_pattern(
     )
     expected = oracle(doc, tmp_path)
     assert len(expected) == 30  # by hand: 2, 1 + 9 x 2, 2, 1 + 2 x 2 + 2
-
-    def no_full_reader(*args: object) -> None:
-        raise AssertionError("read by the full reader")
-
-    for method in ("_read_prefixed_name", "_read_iri_at", "_read_rdf_literal", "_numeric_literal"):
-        monkeypatch.setattr(TurtleParser, method, no_full_reader)
-    monkeypatch.setattr(TurtleParser, "_read_blank_node_label", no_full_reader)
-    assert_same_graph(parse(doc), expected)
+    readers = ("_read_prefixed_name", "_read_iri_at", "_read_rdf_literal", "_numeric_literal")
+    assert_read_without(monkeypatch, doc, expected, *readers, "_read_blank_node_label")
 
 
 @pytest.mark.parametrize(
