@@ -323,8 +323,12 @@ def turtle_file_blocks(
                 if cut is None or cut >= total:
                     break
                 yield Block(number, start == 0, path=path, offset=start, length=cut - start, state=state)
-                for a, b in guessed_directives(data, read_to, cut):
-                    directives.read(data[a:b].decode("utf-8", "replace"))
+                # Read, not scanned in the map: each page of a map that is read stays counted in
+                # this process's resident memory (212 MiB at the end of a 188 MB file).
+                f.seek(read_to)
+                text = f.read(cut - read_to)
+                for a, b in guessed_directives(text, 0, len(text)):
+                    directives.read(text[a:b].decode("utf-8", "replace"))
                 start, number, read_to, state = cut, number + 1, cut, directives.state
     yield Block(number, start == 0, path=path, offset=start, length=total - start, state=state)
 
