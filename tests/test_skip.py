@@ -231,6 +231,79 @@ def test_turtle_error_in_first_statement_then_prefix() -> None:
     assert where(log) == [(1, 1)]
 
 
+# A SPARQL-style directive ends with no '.': a bad one was skipped to the next '.', and the
+# statement after it went with it, unreported. (directive, line and column of its error)
+BAD_SPARQL_DIRECTIVES = [
+    ("PREFIX x <http://x/>\n", 2, 8),  # no ':' after the prefix name
+    ("BASE <rel>\n", 2, 6),  # relative, with no base
+    ("PREFIX ex: <http://ex/ a>\n", 2, 23),  # a space in the IRI
+    ("PREFIX e2:\n  # c\n <http://x/ y>\n", 4, 12),  # its words on three lines
+    ("PREFIX x\n<http://y/>\n", 2, 8),  # its IRI on the next line
+    ('VERSION "1.2"\n', 2, 1),  # RDF 1.2 only
+    ("prefix e3: <http://x/> PREFIX x <http://y/>\n", 2, 31),  # the second on the line
+]
+
+
+def read_chunked(fmt: str, doc: str, chunk_size: int) -> tuple[list[Row], list[ParseError]]:
+    """``recover`` through chunks of ``chunk_size`` bytes (a chunk ends only at a line end)."""
+    import io
+
+    from rdflib_strict.formats.terms import Terms
+    from rdflib_strict.formats.turtle import TurtleParser
+    from rdflib_strict.syntax.chunks import ChunkReader
+
+    log: list[ParseError] = []
+    kept: list[tuple[Node, ...]] = []
+    parser = TurtleParser(Terms(), None, None, trig=fmt == "trig")
+
+    def emit(batch: list[tuple[Node, Node, Node, Any]]) -> None:
+        kept.extend((s, p, o, g) for s, p, o, g in batch)
+
+    parser.parse(ChunkReader(io.BytesIO(doc.encode()), "x", chunk_size=chunk_size), emit, log.append)
+    return rows((s, p, o, None if g is parser.default else g) for s, p, o, g in kept), log
+
+
+@pytest.mark.parametrize("chunk_size", [1 << 20, 1, 7])
+@pytest.mark.parametrize(("directive", "line", "column"), BAD_SPARQL_DIRECTIVES)
+def test_a_bad_sparql_directive_is_skipped_alone(
+    directive: str, line: int, column: int, chunk_size: int
+) -> None:
+    doc = "PREFIX e: <http://ex/>\n" + directive + "e:a e:p e:o1 .\ne:b e:p e:o2 .\n"
+    kept, log = read_chunked("ttl", doc, chunk_size)
+    assert kept == [
+        ("http://ex/a", "http://ex/p", "http://ex/o1", "DEFAULT"),
+        ("http://ex/b", "http://ex/p", "http://ex/o2", "DEFAULT"),
+    ]
+    assert where(log) == [(line, column)]
+    assert log[0].skipped.rstrip() == directive.rstrip().removeprefix("prefix e3: <http://x/> ")
+
+
+@pytest.mark.parametrize("chunk_size", [1 << 20, 1])
+def test_a_bad_sparql_directive_cut_by_a_chunks_end_is_skipped_whole(chunk_size: int) -> None:
+    # In chunks of a line, the first holds "PREFIX x" alone: the IRI after it is the
+    # directive's, not a subject, once the next chunk is read.
+    doc = "PREFIX x\n<http://y/>\nPREFIX e: <http://ex/>\ne:a e:p e:o1 .\n"
+    kept, log = read_chunked("ttl", doc, chunk_size)
+    assert kept == [("http://ex/a", "http://ex/p", "http://ex/o1", "DEFAULT")]
+    assert where(log) == [(1, 8)]
+    assert log[0].skipped.rstrip() == "PREFIX x\n<http://y/>"
+
+
+@pytest.mark.parametrize("chunk_size", [1 << 20, 1])
+def test_a_sparql_directive_in_a_graph_block_is_skipped_alone(chunk_size: int) -> None:
+    doc = (
+        "@prefix ex: <http://ex/> .\nex:g {\n  ex:a ex:p ex:o1 .\n"
+        "  PREFIX ex2: <http://ex2/>\n  ex:b ex:p ex:o2 .\n}\n"
+    )
+    kept, log = read_chunked("trig", doc, chunk_size)
+    assert kept == [
+        ("http://ex/a", "http://ex/p", "http://ex/o1", "http://ex/g"),
+        ("http://ex/b", "http://ex/p", "http://ex/o2", "http://ex/g"),
+    ]
+    assert where(log) == [(4, 3)]
+    assert log[0].msg == "directives and GRAPH may not appear inside a block"
+
+
 # --- TriG -------------------------------------------------------------------------------------
 
 TRIG = (

@@ -594,9 +594,13 @@ class TurtleParser(BatchReader):
         """After an error: the position just past the '.' ending the statement at ``pos``.
 
         That is the next '.' followed by whitespace or the end, outside strings, IRIs,
-        comments and local name escapes, and outside any '[ ... ]' or '( ... )'.
+        comments and local name escapes, and outside any '[ ... ]' or '( ... )'; a SPARQL-style
+        directive has no '.': it ends after its words (``_sparql_directive_end``).
         """
         n = len(src)
+        end = self._sparql_directive_end(src, pos)
+        if end is not None:
+            return end
         depth = 0
         while pos < n:
             c = src[pos]
@@ -631,6 +635,28 @@ class TurtleParser(BatchReader):
         if not self._done:
             raise _NeedMore
         return n
+
+    def _sparql_directive_end(self, src: str, pos: int) -> int | None:
+        """Where the SPARQL-style directive at ``pos`` ends, read as loosely as a bad one needs:
+        past the words its keyword takes and the whitespace and comments between them; None
+        if no such keyword starts there. Skipping to the next '.' after a bad one took the
+        statement after it too, unreported."""
+        m = _KEYWORD_RE.match(src, pos)
+        if m is None or m.group(1) is None or _PNAME_RE.match(src, pos) is not None:
+            return None
+        words = _SPARQL_DIRECTIVE_WORDS.get(m.group(1).lower())
+        if words is None:  # GRAPH
+            return None
+        end = m.end()
+        for _ in range(words):
+            at = _WS(src, end).end()
+            word = _DIRECTIVE_WORD.match(src, at)
+            if word is None:
+                if at >= len(src) and not self._done:
+                    raise _NeedMore  # its next word may be in the next chunk
+                break
+            end = word.end()
+        return end
 
     # --- errors ----------------------------------------------------------------------------
 
@@ -1799,6 +1825,14 @@ class TurtleParser(BatchReader):
             )
             lit = self._numbers[text] = self.terms.literal(text, datatype, None)
         return lit
+
+
+# A SPARQL-style directive's keyword and how many words follow it: [6s] sparqlPrefix's
+# PNAME_NS and IRIREF, [5s] sparqlBase's IRIREF, RDF 1.2's VersionSpecifier.
+_SPARQL_DIRECTIVE_WORDS: Final = {"prefix": 2, "base": 1, "version": 1}
+# A word after the keyword, where an error may have left it malformed: an IRI to its '>' on its
+# line, a string to its closing quote on its line, or a run of anything but whitespace.
+_DIRECTIVE_WORD: Final = re.compile(r"""<[^>\r\n]*>?|"[^"\r\n]*"?|'[^'\r\n]*'?|[^\s#]+""")
 
 
 def _nothing() -> None:
