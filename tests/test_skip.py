@@ -241,6 +241,7 @@ BAD_SPARQL_DIRECTIVES = [
     ("PREFIX x\n<http://y/>\n", 2, 8),  # its IRI on the next line
     ('VERSION "1.2"\n', 2, 1),  # RDF 1.2 only
     ("prefix e3: <http://x/> PREFIX x <http://y/>\n", 2, 31),  # the second on the line
+    ("PREFIX x<http://y/>\n", 2, 8),  # two words with no space between
 ]
 
 

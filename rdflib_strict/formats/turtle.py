@@ -1831,8 +1831,9 @@ class TurtleParser(BatchReader):
 # PNAME_NS and IRIREF, [5s] sparqlBase's IRIREF, RDF 1.2's VersionSpecifier.
 _SPARQL_DIRECTIVE_WORDS: Final = {"prefix": 2, "base": 1, "version": 1}
 # A word after the keyword, where an error may have left it malformed: an IRI to its '>' on its
-# line, a string to its closing quote on its line, or a run of anything but whitespace.
-_DIRECTIVE_WORD: Final = re.compile(r"""<[^>\r\n]*>?|"[^"\r\n]*"?|'[^'\r\n]*'?|[^\s#]+""")
+# line, a string to its closing quote on its line, or a run up to whitespace or where an IRI or
+# a string starts ('PREFIX x<http://x/>': two words).
+_DIRECTIVE_WORD: Final = re.compile(r"""<[^>\r\n]*>?|"[^"\r\n]*"?|'[^'\r\n]*'?|[^\s#<"']+""")
 
 
 def _nothing() -> None:
