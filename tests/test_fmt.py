@@ -82,6 +82,48 @@ def test_stdin_to_stdout() -> None:
     assert out.stdout == (DATA / "graphs.out.trig").read_text(encoding="utf-8")
 
 
+def test_relative_references_stay_relative(tmp_path: Path) -> None:
+    # With no @base they resolve against the file's own URL; fmt wrote that URL, the path of
+    # the machine it ran on, into the file. Written by hand: the layout fmt gives them.
+    (tmp_path / "sub").mkdir()
+    path = tmp_path / "sub" / "rel.ttl"
+    path.write_text("<a>   <b> <../c> , <http://example/x> .\n<d/e> <b> <#f> .\n", encoding="utf-8")
+    out = run_cli(["fmt", "sub/rel.ttl"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert path.read_text(encoding="utf-8") == ("<a> <b> <../c>, <http://example/x> .\n\n<d/e> <b> <#f> .\n")
+    out = run_cli(["fmt", "-", "-f", "ttl"], stdin="<a>   <b> <c> .\n", cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (0, "<a> <b> <c> .\n")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "PREFIX e: <http://ex.org/>\ne:a e:p e:b .\nPREFIX f: <http://other.org/>\nf:c e:p e:d .\n",
+        "BASE <http://ex.org/>\n<a> <p> <b> .\nBASE <http://other.org/>\n<c> <p> <d> .\n",
+        "PREFIX e: <http://ex.org/>\ne:a e:p e:b .\n  # c\n  base <http://o.org/> <c> e:p <d> .\n",
+    ],
+)
+def test_sparql_directives_between_statements_are_kept(source: str) -> None:
+    # The scanner that finds directives read a 'PREFIX' or 'BASE' after a statement as part of
+    # the next statement: fmt dropped it (the graph stayed the same, its names absolute).
+    out = fmt_text(source, "x.ttl", trig=False)
+    written = [line.strip() for line in source.splitlines() if re.match(r"\s*(?i:prefix|base)\b", line)]
+    for directive in written:
+        assert directive.split(" <")[0] + " <" in out, out
+    assert_same_graph(oxigraph_graph(out.encode(), "ttl"), oxigraph_graph(source.encode(), "ttl"))
+
+
+def test_absolute_iris_stay_absolute(tmp_path: Path) -> None:
+    # A document with no relative reference is written against no base: a file: IRI the
+    # author wrote in full is not made relative to where the file happens to be.
+    path = tmp_path / "abs.ttl"
+    text = f"<{tmp_path.as_uri()}/x.csv> <http://example/p> <{tmp_path.as_uri()}/y> .\n"
+    path.write_text(text, encoding="utf-8")
+    out = run_cli(["fmt", path.name], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert path.read_text(encoding="utf-8") == text
+
+
 def test_a_file_that_does_not_parse_is_left_alone(tmp_path: Path) -> None:
     bad = tmp_path / "bad.ttl"
     bad.write_text("# a comment\nex:a ex:b ex:c .\n", encoding="utf-8")
