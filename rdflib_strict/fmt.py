@@ -28,10 +28,12 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final
 
 from rdflib.graph import Dataset
 
+from .api import iterparse
 from .edge.sourcemap import SourceMap
 from .edge.writers import statements
 from .formats.canonical_labels import canonical_statements
@@ -39,7 +41,7 @@ from .formats.terms import Statement
 from .formats.turtle_cuts import Comment, StatementCuts, comments, continued_lines
 from .formats.write_trig import trig_body
 from .formats.write_turtle import TurtleWriter
-from .syntax.errors import ParseError
+from .syntax.errors import ErrorKind, ParseError
 from .syntax.escapes import unescape_iri
 from .syntax.iri import resolve
 from .syntax.version import RdfVersion
@@ -156,9 +158,16 @@ def fmt_text(
     ``rdfc10.WorkLimitError`` past ``work_limit`` steps of RDFC-1.0. ``version``: the RDF read
     and written."""
     text = text.removeprefix("\ufeff")
-    src = _parse(text, name, trig, base, work_limit, version)
     directives = _directives(text, trig)
+    relative = _relies_on_its_location(text, trig, version)
+    if relative and base is None:  # stdin: where it is read, as rdflib would resolve it
+        base = Path.cwd().as_uri() + "/"
+    src = _parse(text, name, trig, base, work_limit, version)
     prefixes, declared = _bindings(directives, base)
+    if relative and declared is None:
+        # Relative references with no @base: resolved against the file's own URL, written
+        # relative to it again (no @base line), never with the path of the machine it is on.
+        declared = base
     triples = () if trig else ((s, p, o) for s, p, o, _ in src.canon)
     writer = TurtleWriter(triples, sorted(prefixes.items()), declared, False, False, version)
     body = trig_body(src.canon, writer) if trig else writer.body()
@@ -177,6 +186,16 @@ def fmt_text(
     if final != draft:
         _same(src, _parse(final, name, trig, base, work_limit, version), name)
     return final
+
+
+def _relies_on_its_location(text: str, trig: bool, version: RdfVersion) -> bool:
+    """Whether ``text`` holds relative references that only the location it is read from
+    resolves (it declares no base): read without one, it fails for those alone."""
+    errors: list[ParseError] = []
+    fmt = "trig" if trig else "turtle"
+    for _ in iterparse(data=text, format=fmt, on_error=errors.append, version=version.value):
+        pass
+    return bool(errors) and all(e.kind is ErrorKind.RELATIVE_IRI_WITHOUT_BASE for e in errors)
 
 
 def _same(src: _Doc, out: _Doc, name: str) -> None:
