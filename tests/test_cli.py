@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -173,6 +175,45 @@ def test_the_console_script_skips_the_interpreters_teardown(tmp_path: Path) -> N
     # main alone, for contrast: the handler runs at the teardown.
     done = _with_handler("main", ["validate", str(EXAMPLE)])
     assert (done.returncode, done.stderr.splitlines()[-1]) == (0, b"teardown ran")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
+def test_sigterm_stops_a_conversion_and_removes_its_part_file(tmp_path: Path) -> None:
+    # SIGTERM (timeout, a CI cancel) killed the process at once: its .part file stayed. It now
+    # stops the command as Ctrl-C does. The input is a pipe left open, so the command is still
+    # reading when the signal comes.
+    target = tmp_path / "out.nt"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    args = [
+        sys.executable,
+        "-c",
+        _WITH_HANDLER,
+        "entry",
+        "convert",
+        "-",
+        "-f",
+        "nt",
+        "-t",
+        "nt",
+        "-o",
+        str(target),
+    ]
+    with subprocess.Popen(args, stdin=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO, env=env) as p:
+        assert p.stdin is not None and p.stderr is not None
+        p.stdin.write(b"<http://example/s> <http://example/p> <http://example/o> .\n")
+        p.stdin.flush()
+        part = tmp_path / "out.nt.part"
+        for _ in range(200):
+            if part.exists():
+                break
+            time.sleep(0.05)
+        assert part.exists()
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=20) == 128 + signal.SIGTERM
+        stderr = p.stderr.read()
+        p.stdin.close()
+    assert b"Traceback" not in stderr, stderr
+    assert not part.exists() and not target.exists()
 
 
 @pytest.mark.parametrize("target", ["nt", "nq", "ttl", "trig"])
