@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from typing import Final
 from rdflib.graph import Dataset
 
 from .api import iterparse
+from .edge.illtyped import IllTypedLiteralWarning
 from .edge.sourcemap import SourceMap
 from .edge.writers import statements
 from .formats.canonical_labels import canonical_statements
@@ -156,7 +158,22 @@ def fmt_text(
     """``text`` (Turtle, or TriG with ``trig``) in the canonical layout with its comments and
     directives; ``base`` the document's own (its URL). Raises FormatError, and
     ``rdfc10.WorkLimitError`` past ``work_limit`` steps of RDFC-1.0. ``version``: the RDF read
-    and written."""
+    and written. Ill-typed literals, valid RDF that ``validate`` reports, are kept as written
+    and not warned about: every parse here would warn again, the output's at its own lines."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", IllTypedLiteralWarning)
+        return _formatted(text, name, trig, base, prune_prefixes, work_limit, version)
+
+
+def _formatted(
+    text: str,
+    name: str,
+    trig: bool,
+    base: str | None,
+    prune_prefixes: bool,
+    work_limit: int | None,
+    version: RdfVersion,
+) -> str:
     text = text.removeprefix("\ufeff")
     directives = _directives(text, trig)
     relative = _relies_on_its_location(text, trig, version)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import warnings
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from round_trip import assert_read_back, serialize
 from test_write_turtle import graphs
 from w3c import assert_same_graph, find_rdf_tests_dir, load_manifest, oxigraph_graph
 
+from rdflib_strict.edge.illtyped import IllTypedLiteralWarning
 from rdflib_strict.fmt import fmt_text
 
 DATA = Path(__file__).parent / "data" / "fmt"
@@ -111,6 +113,19 @@ def test_sparql_directives_between_statements_are_kept(source: str) -> None:
     for directive in written:
         assert directive.split(" <")[0] + " <" in out, out
     assert_same_graph(oxigraph_graph(out.encode(), "ttl"), oxigraph_graph(source.encode(), "ttl"))
+
+
+def test_ill_typed_literals_are_kept_without_a_warning() -> None:
+    # Valid RDF, which validate reports: fmt warned once per parse, raw, the output's at its own
+    # lines (a line the file does not have).
+    source = (
+        '@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n<http://e/s> <http://e/p> "abc"^^xsd:integer .\n'
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = fmt_text(source, "ill.ttl", trig=False)
+    assert [str(w.message) for w in caught if w.category is IllTypedLiteralWarning] == []
+    assert '"abc"^^xsd:integer' in out
 
 
 def test_absolute_iris_stay_absolute(tmp_path: Path) -> None:
