@@ -280,6 +280,17 @@ def test_convert_labels_of_several_inputs_keep_their_names_after_the_inputs_numb
     )
 
 
+def test_a_statement_in_two_inputs_is_written_once_per_input_unless_canonical(tmp_path: Path) -> None:
+    # Streamed, as riot streams: the document denotes the merged graph, its lines are not
+    # deduplicated; --canonical sorts the lines and writes each once.
+    (tmp_path / "b.nt").write_text(B_NT, encoding="utf-8")
+    streamed = run_cli(["convert", "b.nt", "b.nt", "-t", "nt", "-q"], cwd=tmp_path)
+    assert streamed.stdout.count('<http://ex/s> <http://ex/p> "caf\u00e9" .\n') == 2
+    canonical = run_cli(["convert", "b.nt", "b.nt", "-t", "nt", "-q", "--canonical"], cwd=tmp_path)
+    assert canonical.stdout.count('<http://ex/s> <http://ex/p> "caf\u00e9" .\n') == 1
+    assert canonical.stdout.count(" <http://ex/p> <http://ex/o> .\n") == 2  # each input's own _:b
+
+
 def test_convert_several_inputs_skip_invalid_and_rejects(tmp_path: Path) -> None:
     _three(tmp_path)
     (tmp_path / "bad.nt").write_text(
