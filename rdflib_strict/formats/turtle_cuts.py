@@ -83,10 +83,10 @@ def _patterns(name: str) -> dict[str, str]:
     body = _body(name)
     # A statement of no brackets, braces or directive, ending in a '.' a space follows;
     # (?=(...))\1 takes the body atomically (no backtracking into it when the '.' is missing).
-    # The directive test comes before the whitespace and reads past it: after it, a shorter
-    # match of the whitespace put a line end before 'PREFIX', which the body then took.
+    # The whitespace is taken atomically too: backtracking into it put a line end before a
+    # 'PREFIX' the directive test then did not see, and the body took the directive.
     keyword = r"(?i:prefix|base|version)(?![^\s<\[#\"'])"
-    plain_statement = rf"(?!{_WS}(?:@|{keyword})){_WS}(?=({body}))\1\.(?=[ \t\r\n#])"
+    plain_statement = rf"(?=({_WS}))\1(?![@]|{keyword})(?=({body}))\2\.(?=[ \t\r\n#])"
     pname_ns = r"[^ \t\r\n<#\"':]*:"
     iri = _IRIREF
     # [RDF 1.2] VersionSpecifier: a one-line string.
