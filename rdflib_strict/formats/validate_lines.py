@@ -159,6 +159,10 @@ class LineValidator(LineParser):
                             count += 1
                             pos = taken
                             continue
+                        # Not the long shape: the precise reader, not the statement patterns,
+                        # which test each character against a class (1 s each on a 50 MB line
+                        # with an error at its end, against 0.25 s for the precise reader).
+                        break
                     m = None  # short lines one by one: a run would go on into long ones
                 if m is not None:
                     stop = m.end()
