@@ -38,7 +38,7 @@ from rdflib.term import Node
 from w3c import _TermConverter
 
 from rdflib_strict import ParseError, iterparse
-from rdflib_strict.syntax.chunks import ChunkReader
+from rdflib_strict.syntax.chunks import ChunkReader, cut_at_line_end
 
 REPO = repo_root()
 XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer"
@@ -976,3 +976,43 @@ def test_a_backslash_ending_its_line_leaves_the_string_unterminated_there(
         e = error_of(doc.encode(), fmt)
         assert (e.lineno, e.colno) == (1, 34), size
         assert "unterminated string" in e.msg, (size, e.msg)
+
+
+# --- cut_at_line_end: pieces searched alone, joined once -------------------------------------
+
+
+def _quadratic_cut(read: Callable[[int], bytes], carry: bytes, size: int) -> tuple[bytes, bytes, bool]:
+    """The straightforward form ``cut_at_line_end`` had: each piece added to the whole, the
+    whole searched again (quadratic on a line of many pieces, the same results)."""
+    data = carry + read(size)
+    while True:
+        cut = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+        if cut and not (cut == len(data) and data.endswith(b"\r")):
+            break
+        more = read(size)
+        if not more:
+            return data, b"", True
+        data += more
+    rest = data[cut:]
+    if rest:
+        return data[:cut], rest, False
+    rest = read(size)
+    return data[:cut], rest, not rest
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"a", b"bb", b"\n", b"\r", b"\r\n", b"x" * 7]), max_size=30).map(b"".join),
+    st.sampled_from([b"", b"c", b"\r", b"c\n"]),
+    st.integers(1, 9),
+)
+def test_cut_at_line_end_reads_lines_of_many_pieces_as_before(data: bytes, carry: bytes, size: int) -> None:
+    # A CR may end one piece and its LF start the next; a line longer than a piece spans many.
+    new, old = io.BytesIO(data), io.BytesIO(data)
+    got = cut_at_line_end(new.read, carry, size, b"\n", b"\r")
+    assert got == _quadratic_cut(old.read, carry, size)
+    assert new.tell() == old.tell()  # no more read than before
+    lines, rest, _ = got
+    assert lines + rest + new.read() == carry + data
+    assert lines == carry + data or lines.endswith((b"\n", b"\r"))
+    assert not (lines.endswith(b"\r") and rest.startswith(b"\n"))  # a CRLF is never split

@@ -840,3 +840,30 @@ def test_lines_of_800_characters_are_long_whatever_ends_them(line_end: str) -> N
     line = '<http://ex/s> <http://ex/p> "' + "x" * 760 + '" .' + line_end
     assert lines_are_long(line * 40, "\r" in line_end)
     assert not lines_are_long(line[700:] * 400, "\r" in line_end)
+
+
+def test_a_long_line_the_long_reader_refuses_goes_to_the_precise_reader(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Not through the statement pattern, which tests each character against a class: a 50 MB
+    # line with an error at its end took iterparse 6 s, most of it there and in the validator's.
+    from rdflib_strict.formats import lines
+    from rdflib_strict.formats.lines import LONG_LINE
+
+    real = ntriples_re()
+
+    class Guarded:
+        def match(self, src: str, pos: int) -> re.Match[str] | None:
+            if src.find("\n", pos) - pos > LONG_LINE:
+                raise AssertionError("the statement pattern read a long line")
+            return real.match(src, pos)
+
+    monkeypatch.setattr(lines, "ntriples_re", Guarded)
+    long = "x" * 5000
+    doc = f'<http://ex/s> <http://ex/p> "{long}" \n<http://ex/s> <http://ex/p> "{long}" .\n'
+    parser = LineParser(Terms(), False, "D", lambda label: label)
+    errors: list[ParseError] = []
+    out: list[Any] = []
+    parser.parse(ChunkReader(io.BytesIO(doc.encode()), "l"), out.extend, errors.append)
+    assert [str(q[2]) for q in out] == [long]
+    assert [(e.lineno, e.colno) for e in errors] == [(1, 5032)]

