@@ -634,6 +634,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     out_path = args.output
     tmp = None if out_path in (None, "-") or _is_special(out_path) else out_path + ".part"
+    ok = False
+    count = 0
+    reader_left = False  # stdout's reader closed the pipe: it wanted no more
+    rejects: _Rejects | None = None
     try:
         if tmp is not None:
             out = open_output(tmp, out_path)
@@ -643,21 +647,24 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         raise _UsageError(f"cannot write {out_path}: {e.strerror or e}") from None
     except ModuleNotFoundError as e:  # .zst without a codec
         raise _UsageError(f"cannot write: {e}") from None
-    try:  # after -o, so that an -o that cannot be written leaves no empty rejects file
-        rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
-    except OSError as e:
-        _finish_output(out, tmp, out_path, False)
-        raise _UsageError(f"cannot write {args.rejects}: {e.strerror or e}") from None
-    conversion = _Convert(args, target, out, rejects)
-    ok = False
-    count = 0
-    reader_left = False  # stdout's reader closed the pipe: it wanted no more
+    except BaseException:  # SIGTERM or Ctrl-C with the .part file made and not yet returned
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise
+    # From here on every way out removes the .part file unless the conversion succeeded.
     try:
-        count = conversion.run()
-        ok = True
-    except (_UsageError, SourceError, ParseError, SerializeError, OSError, WorkLimitError) as e:
-        status = _conversion_failed(e, conversion.name)
-        reader_left = isinstance(e, BrokenPipeError)
+        try:  # after -o, so that an -o that cannot be written leaves no empty rejects file
+            rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
+        except OSError as e:
+            raise _UsageError(f"cannot write {args.rejects}: {e.strerror or e}") from None
+        conversion = _Convert(args, target, out, rejects)
+        try:
+            count = conversion.run()
+            ok = True
+        except (_UsageError, SourceError, ParseError, SerializeError, OSError, WorkLimitError) as e:
+            status = _conversion_failed(e, conversion.name)
+            reader_left = isinstance(e, BrokenPipeError)
     finally:
         if rejects is not None:
             rejects.close()
