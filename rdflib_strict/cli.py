@@ -1472,8 +1472,8 @@ def _jobs_option(command: argparse.ArgumentParser) -> None:
         type=_at_least(0, " (0: one per core)"),
         default=1,
         metavar="N",
-        help="worker processes (0: one per core; default 1). Output and errors are those of one"
-        " process; Turtle and TriG are cut at statement boundaries",
+        help="worker processes (0: one per core, and never more; default 1). Output and errors are"
+        " those of one process; Turtle and TriG are cut at statement boundaries",
     )
 
 

@@ -349,6 +349,17 @@ def test_jobs_must_not_be_negative() -> None:
     assert parallel.worker_count(0) >= 1
 
 
+def test_jobs_are_never_more_than_the_cores(tmp_path: Path) -> None:
+    # -j 1000 on a one-line file forked 1000 workers (7.5 s); parsing keeps a core busy, so
+    # processes past the cores only cost their start and memory.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    assert [parallel.worker_count(n) for n in (1, 1000, 0)] == [1, cores, cores]
+    assert parallel.worker_count(2) == min(2, cores)
+    (tmp_path / "one.nt").write_text("<http://ex/s> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    code, _, err = _cli(["validate", "-j", "1000", "one.nt"], tmp_path)
+    assert (code, "1 valid" in err) == (0, True), err
+
+
 @pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "nq", "-o", "out.nq"]])
 def test_cli_jobs_a_range_that_cannot_be_read_is_exit_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
