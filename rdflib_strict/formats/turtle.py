@@ -641,8 +641,8 @@ class TurtleParser(BatchReader):
         past the words its keyword takes and the whitespace and comments between them; None
         if no such keyword starts there. Skipping to the next '.' after a bad one took the
         statement after it too, unreported."""
-        m = _KEYWORD_RE.match(src, pos)
-        if m is None or m.group(1) is None or _PNAME_RE.match(src, pos) is not None:
+        m = _directive_keyword(src, pos)
+        if m is None:
             return None
         words = _SPARQL_DIRECTIVE_WORDS.get(m.group(1).lower())
         if words is None:  # GRAPH
@@ -697,18 +697,16 @@ class TurtleParser(BatchReader):
             return self._read_in_block(src, pos, out)
         if c == "@":
             return self._read_at_directive(src, pos)
-        if c in "pPbBvVgG" and _PNAME_RE.match(src, pos) is None:
-            m = _KEYWORD_RE.match(src, pos)
-            if m is not None and m.group(1) is not None:
-                word = m.group(1).lower()
-                if word == "prefix":
-                    return self._read_sparql_prefix(src, m.end())
-                if word == "base":
-                    return self._read_sparql_base(src, m.end())
-                if word == "version":
-                    return self._read_sparql_version(src, pos, m.end())
-                if self.trig:
-                    return self._read_graph_keyword(src, m.end())
+        if c in "pPbBvVgG" and (m := _directive_keyword(src, pos)) is not None:  # most: no call
+            word = m.group(1).lower()
+            if word == "prefix":
+                return self._read_sparql_prefix(src, m.end())
+            if word == "base":
+                return self._read_sparql_base(src, m.end())
+            if word == "version":
+                return self._read_sparql_version(src, pos, m.end())
+            if self.trig:
+                return self._read_graph_keyword(src, m.end())
         if self.trig:
             return self._read_block(src, pos, out)
         return self._read_triples(src, pos, out)
@@ -1834,6 +1832,16 @@ _SPARQL_DIRECTIVE_WORDS: Final = {"prefix": 2, "base": 1, "version": 1}
 # line, a string to its closing quote on its line, or a run up to whitespace or where an IRI or
 # a string starts ('PREFIX x<http://x/>': two words).
 _DIRECTIVE_WORD: Final = re.compile(r"""<[^>\r\n]*>?|"[^"\r\n]*"?|'[^'\r\n]*'?|[^\s#<"']+""")
+
+
+def _directive_keyword(src: str, pos: int) -> re.Match[str] | None:
+    """The keyword of a SPARQL-style directive or of TriG's GRAPH (any case) at the statement
+    start ``pos``, as ``_KEYWORD_RE`` matched it (group 1); None for anything else, such as a
+    prefixed name ``prefix:x``."""
+    if src[pos] not in "pPbBvVgG" or _PNAME_RE.match(src, pos) is not None:
+        return None
+    m = _KEYWORD_RE.match(src, pos)
+    return None if m is None or m.group(1) is None else m
 
 
 def _nothing() -> None:
