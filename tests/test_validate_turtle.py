@@ -79,9 +79,15 @@ LOCALS: Pool = (
     [
         *("s", "o", "", "a.b", "1", "a-b_c", "type", "integer", "date", "boolean", "langStringX", "_"),
         *("%41", "\\(x\\)", "a:b", ":a", "a\\.", "a\\.b", "\\/x", "a\\'b", "a\\,b\\;c", "\\~\\!\\@"),
+        # non-ASCII: the full run regex takes them (PN_CHARS that are ucschar)
+        *("caf\u00e9", "\u03a9mega", "a\u00b7b", "x\u0301", "\u00e9.\u00e9", "\U0001f600", "\u3001\ufdf0"),
     ],
-    ["caf\u00e9", "langString", "a\\#b", "\\%41", "a\\%zz"],
-    ["a.", "-a", "a..b", "dirLangString", "\\q", "%4"],
+    ["langString", "a\\#b", "\\%41", "a\\%zz"],
+    [
+        *("a.", "-a", "a..b", "dirLangString", "\\q", "%4"),
+        # not PN_CHARS, not a first one, or PN_CHARS but not ucschar (not in an IRI)
+        *("a\u00d7b", "\u00b7a", "\u0301x", "a\u00a0", "a\ue000", "a\ufff0", "a\U0001fffe", "a\u2014"),
+    ],
 )
 LABELS: Pool = (["_:b1", "_:b.1", "_:a-b", "_:1", "_:x_"], ["_:\u00e9"], ["_:b.", "_:", "_:-a", "_:a..b"])
 BODIES: Pool = (
@@ -119,9 +125,9 @@ NUMBERS: Pool = (
 )
 BOOLEANS: Pool = (["true", "false"], [], ["TRUE", "truex"])
 NESTED: Pool = (
-    [],
     ["[]", "[ ex:p ex:o ]", "()", "( ex:a 1 'x' )", "[ ex:p ( 1 2 ) ; a ex:C ]"],
-    ["[ ex:p ]", "( ["],
+    ["[ # c\n]", "[ ex:p ex:o ; ]"],
+    ["[ ex:p ]", "( [", "[ ex:p ex:o ex:o2 ]", "( ex:a , ex:b )", "[ ex:p ex:o )", "( ex:a ]"],
 )
 WS = [" ", " ", " ", "\n", "\r\n", "\r", "\t", "  # c\n", '#c, d. "e\r\n', " \n\n "]
 ENDS: Pool = (["."], ["; ."], ["", ". .", "}", ".x", ";", "; ;"])
@@ -182,7 +188,7 @@ def node(clean: bool) -> st.SearchStrategy[str]:
     return iri(clean) | pool(LABELS, clean)
 
 
-def an_object(clean: bool) -> st.SearchStrategy[str]:
+def a_term(clean: bool) -> st.SearchStrategy[str]:
     return st.one_of(
         node(clean),
         node(clean),
@@ -190,8 +196,47 @@ def an_object(clean: bool) -> st.SearchStrategy[str]:
         literal(clean),
         pool(NUMBERS, clean),
         pool(BOOLEANS, clean),
-        node(clean) if clean else pool(NESTED, clean),
     )
+
+
+def an_object(clean: bool) -> st.SearchStrategy[str]:
+    # A seventh of them nested in '[ ]' and '( )', some deeper than the full run regex's three.
+    return st.one_of(
+        a_term(clean),
+        a_term(clean),
+        a_term(clean),
+        a_term(clean),
+        a_term(clean),
+        a_term(clean),
+        st.recursive(
+            a_term(clean),
+            lambda inner: pool(NESTED, clean) | collection(inner) | blank_node(inner, clean),
+            max_leaves=5,
+        ),
+    )
+
+
+@st.composite
+def collection(draw: st.DrawFn, items: st.SearchStrategy[str]) -> str:
+    return "(" + "".join(draw(_WS) + draw(items) for _ in range(draw(st.integers(0, 3)))) + draw(_WS) + ")"
+
+
+@st.composite
+def blank_node(draw: st.DrawFn, objects: st.SearchStrategy[str], clean: bool) -> str:
+    """``[ verb objects (; verb objects)* ]``, or now and then ``[]`` with inner whitespace."""
+    if draw(st.integers(0, 5)) == 0:
+        return "[" + draw(st.sampled_from(["", " ", "\n\t", " # c\n"])) + "]"
+    tokens = ["["]
+    for i in range(draw(st.integers(1, 2))):
+        if i:
+            tokens.append(";")
+        tokens.append(draw(_verb(clean)))
+        for j in range(draw(st.integers(1, 2))):
+            if j:
+                tokens.append(",")
+            tokens.append(draw(objects))
+    tokens.append("]")
+    return "".join(draw(_GLUED_WS if token in ",;]" else _WS) + token for token in tokens)
 
 
 @functools.cache
@@ -315,7 +360,8 @@ def document(draw: st.DrawFn, trig: bool) -> str:
 @given(data=st.data())
 def test_validator_gives_the_parsers_verdicts(trig: bool, data: st.DataObject) -> None:
     doc = data.draw(document(trig)).encode("utf-8")
-    base = data.draw(st.sampled_from([None, "http://base/d"]))
+    # Mostly with a base: the relative IRIs of the clean pools are errors without one.
+    base = data.draw(st.sampled_from([None, "http://base/d", "http://base/d"]))
     # One chunking per example (the whole document in one chunk, or chunks of 1, 7 or 40
     # characters, cut inside tokens): every chunking over the run, at a fraction of the cost.
     size = data.draw(st.sampled_from([None, None, 1, 7, 40]))
@@ -326,9 +372,15 @@ def test_validator_gives_the_parsers_verdicts(trig: bool, data: st.DataObject) -
     event(f"errors: {min(len(expected[1]), 3)}, warnings: {min(len(expected[2]), 2)}")
     event(f"share of the triples the run regex took: {validator._triples / max(1, expected[0]):.1f}")
     assert validator_verdict(doc, fmt, base, size) == expected, (size, doc)
+    # The full run regex (nesting, non-ASCII names), which takes over after many statements it
+    # did not take, from the first statement on.
+    assert validator_verdict(doc, fmt, base, size, full=True) == expected, (size, doc)
     # Without warnings, the triples are counted by the other scan.
     if expected[0] >= 0:
         assert TurtleValidator(trig, base).check(reader(doc, size), lambda e: None) == expected[0], doc
+        full = TurtleValidator(trig, base, full_after=0)
+        assert full.check(reader(doc, size), lambda e: None) == expected[0], doc
+        event(f"share of the triples the full run regex took: {full._triples / max(1, expected[0]):.1f}")
 
 
 # --- (b) golden: hand-placed errors and warnings inside runs ------------------------------------
@@ -557,6 +609,77 @@ def test_relative_iris_and_escaped_names_are_the_runs(statement: str, triples: i
     assert count == triples + 1
     expected = parser_verdict(doc.encode(), "turtle", "http://base/")
     assert validator_verdict(doc.encode(), "turtle", "http://base/") == expected
+
+
+def _full_fast_and_all(doc: str) -> tuple[int, int]:
+    validator = TurtleValidator(False, "http://base/", lambda w: None, full_after=0)
+    count = validator.check(reader(doc.encode()), lambda e: None)
+    return validator._triples, count
+
+
+@pytest.mark.parametrize(
+    ("statement", "triples"),
+    [
+        ("ex:s ex:p [ ex:q ex:o ] .", 2),
+        ("ex:s ex:p [] , [ ] , [\n\t] .", 3),
+        ("ex:s ex:p ( 1 2 ) .", 5),
+        ("ex:s ex:p () , ( ) .", 2),
+        ("ex:s ex:p (ex:a(ex:b)[ex:q ex:o]) .", 1 + 6 + 2 + 1),
+        ("ex:s ex:p [ a ( ex:a [ ex:q ex:o , ex:o2 ; ex:r () ] ) ] .", 1 + 1 + 4 + 2 + 1),
+        ("ex:s ex:p [ ex:q [ ex:r [ ex:t ex:o ] ] ] ; ex:u ( ( ( 1 ) ) ) .", 4 + 1 + 6),
+        ('ex:s ex:p ( "a"@en "b"^^xsd:string "c" ^^ <http://ex/t> 1.5 true _:b ) .', 1 + 12),
+        ('ex:s ex:p ( "(" ")" "[" "]" <http://ex/(x)> ) , "( [" .', 1 + 10 + 1),
+        ("ex:s ex:p ( # ( a comment ]\n ex:a ) .", 3),
+        ("ex:s ex:p ( ex:a\\(b\\) ex:\\)c ) , ex:\\( .", 1 + 4 + 1),
+        ("ex:s ex:p [ ex:q ex:o # ]\n ] .", 2),
+        ("ex:caf\u00e9 ex:\u03a9mega ex:a\u00b7b , ex:x\u0301 , ex:\U0001f600 , ex:\u00e9.\u00e9 .", 4),
+    ],
+)
+def test_nested_objects_and_non_ascii_names_are_the_full_runs(statement: str, triples: int) -> None:
+    # Once the full run regex is compiled, objects nested three deep in '[ ]' and '( )' and
+    # local names of non-ASCII PN_CHARS are its runs, counted as the parser counts them.
+    doc = f"{HEADER}{statement}\nex:s ex:p ex:o .\n"
+    assert _full_fast_and_all(doc) == (triples + 1, triples + 1)
+    expected = parser_verdict(doc.encode(), "turtle", "http://base/")
+    assert validator_verdict(doc.encode(), "turtle", "http://base/", full=True) == expected
+    assert expected[0] == triples + 1
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "ex:s ex:p [ ex:q [ ex:r [ ex:t [ ex:u ex:o ] ] ] ] .",  # four deep
+        "ex:s ex:p ( ( ( ( 1 ) ) ) ) .",
+        "[ ex:q ex:o ] ex:p ex:o .",  # a nested subject
+        "( 1 ) ex:p ex:o .",
+        "ex:s ex:p [ ex:q ex:o ; ] .",  # an empty ';' segment
+        "ex:s ex:p ex:\u00b7a .",  # not a first character
+        "ex:s ex:p ex:a\u00d7b .",  # not PN_CHARS
+        "ex:s ex:p ex:a\ufff0 .",  # PN_CHARS, not ucschar: no IRI
+        "ex:s ex:p ex:a\U0001fffe .",
+        "ex:s ex:p ex:a\ue000 .",  # private use
+    ],
+)
+def test_what_the_full_run_regex_leaves_to_the_parser(statement: str) -> None:
+    doc = f"{HEADER}{statement}\nex:s ex:p ex:o .\n"
+    fast, _ = _full_fast_and_all(doc)
+    assert fast == 1
+    expected = parser_verdict(doc.encode(), "turtle", "http://base/")
+    assert validator_verdict(doc.encode(), "turtle", "http://base/", full=True) == expected
+
+
+def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_take() -> None:
+    misses = 1000  # validate_turtle._FULL_AFTER
+    doc = HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * (misses + 500) + "ex:s ex:p ex:o .\n"
+    validator = TurtleValidator(False, None)
+    assert validator.check(reader(doc.encode())) == (misses + 500) * 4 + 1
+    # The first 1000 by the parser, the rest by the full run regex: two compiles in all.
+    assert validator._triples == 500 * 4 + 1
+    assert validator._compiles == 2
+    # A small document never pays for it.
+    small = TurtleValidator(False, None)
+    small.check(reader((HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * misses).encode()))
+    assert (small._triples, small._compiles) == (0, 1)
 
 
 def test_relative_iris_go_to_the_parser_without_a_valid_base() -> None:

@@ -12,6 +12,7 @@ import io
 from collections.abc import Iterable
 
 from rdflib_strict.edge.readers import make_parser, make_validator
+from rdflib_strict.formats.validate_turtle import TurtleValidator
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError
 from rdflib_strict.syntax.version import RdfVersion
@@ -68,12 +69,17 @@ def validator_verdict(
     base: str | None = None,
     chunk_size: int | None = None,
     version: RdfVersion = RdfVersion.RDF11,
+    full: bool = False,
 ) -> Verdict:
     """What the ``fmt`` validator says (``LineValidator``, ``TurtleValidator``), made as
-    ``validate`` makes it (``make_validator``)."""
+    ``validate`` makes it (``make_validator``); ``full``: a TurtleValidator whose run regex is
+    the full one (nesting, non-ASCII names) from the first statement."""
     errors: list[ParseError] = []
     warnings: list[ParseError] = []
     validator = make_validator(fmt, base, warnings.append, version)
+    if full:
+        assert isinstance(validator, TurtleValidator)
+        validator._full_after = 0
     try:
         count = validator.check(reader(data, chunk_size), errors.append)
     except ParseError as e:

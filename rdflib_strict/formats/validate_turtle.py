@@ -24,8 +24,12 @@ Every name, number and boolean must be followed by whitespace, a comment, ',', '
 that ends the statement (itself followed by whitespace, a comment or the end): the parser's
 greedy token regexes then stop exactly where the validator's do, so both read the same tokens.
 
-Nested ``[ ... ]`` and ``( ... )``, directives, non-ASCII names, TriG's graph block openings
-and closings and every error go to the parser. Prefixes enter the regex as an
+Two patterns, the first compiled at once (a few milliseconds), the second, ``full``, once
+1,000 statements have gone to the parser (a tenth of a second: worth it only for a document
+with many more to come). The full one also takes objects nested three deep in ``[ ]`` and
+``( )`` (an empty ``[]`` or ``()`` at any depth), and local names of non-ASCII characters that
+are PN_CHARS and ucschar. Deeper nesting, nested subjects, directives, TriG's graph block
+openings and closings and every error go to the parser. Prefixes enter the regex as an
 alternation of the declared names, so it is compiled again (lazily) when a directive declares
 a new one.
 
@@ -33,7 +37,8 @@ Counting and warnings: a matched run is scanned once more by a regex that skips 
 comments and escapes and finds each ',', ';' and statement-ending '.' (one triple each: the regex
 takes no empty ';' segment) and, when warnings are wanted, each typed literal, which is
 checked for ill-typedness (``syntax/xsd.py``) and reported to ``warn`` as the parser reports
-it.
+it. A run with brackets adds a triple for each non-empty ``[ ]`` and two for each item of a
+collection (``_bracket_triples``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
+from ..syntax.charclass import char_class, common_chars
 from ..syntax.chunks import ChunkReader
 from ..syntax.errors import ILL_TYPED, ErrorKind
 from ..syntax.grammar import (
@@ -53,13 +59,14 @@ from ..syntax.grammar import (
     LANGTAG_SIMPLE,
     NOT_LANG_DATATYPE,
     PERCENT,
+    PN_CHARS,
     PN_LOCAL_ESC_CHARS,
     POSSESSIVE,
     RDF_NS,
     WS_TURTLE,
     run_of,
 )
-from ..syntax.iri import ASCII_IRI_SHAPE, iri_error
+from ..syntax.iri import ASCII_IRI_SHAPE, UCSCHAR, iri_error
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.xsd import ill_typed_as_written
 from .terms import Terms
@@ -76,7 +83,7 @@ _WS: Final = WS_TURTLE  # [161s] WS, comments included
 # character (the parser would read 'x.y' as one name and '1.5' as one number).
 _STATEMENT_END: Final = r"\.(?=[ \t\r\n#]|\Z)"
 # What may follow a name, number or boolean: the parser's greedy token regexes stop here too.
-_NAME_END: Final = rf"(?=[ \t\r\n#,;]|{_STATEMENT_END})"
+_NAME_END: Final = rf"(?=[ \t\r\n#,;()[\]]|{_STATEMENT_END})"
 # [168s] PN_LOCAL, ASCII unreserved characters only: not ending in '.', which the parser
 # strips (such dots end the statement). For datatypes.
 _LOCAL: Final = r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?)?"
@@ -84,7 +91,18 @@ _LOCAL: Final = r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?)?"
 # fragment) and '\%' (a bare '%'), for subjects, verbs and objects. Unrolled: runs of one
 # class, escapes between them; a final '.' (unless escaped) is sent back by the lookbehind.
 _PLX: Final = f"{PERCENT}|\\\\[{PN_LOCAL_ESC_CHARS.replace('#', '').replace('%', '')}]"
+# Non-ASCII name characters too, those that are ucschar (valid in an IRI's path and fragment),
+# between runs of ASCII ones (a class of a few ASCII ranges matches faster). One class for
+# both positions, the few PN_CHARS a name may not start with excluded by a lookahead: each
+# copy of such a class costs sre a millisecond to compile (``charclass``), and the nested
+# pattern holds dozens of names.
+_NON_ASCII_NAME_CHAR: Final = char_class(common_chars(PN_CHARS, UCSCHAR))
 _NAME_LOCAL: Final = (
+    rf"(?:(?:[A-Za-z0-9_:]|(?![\u00b7\u0300-\u036f\u203f\u2040]){_NON_ASCII_NAME_CHAR}|{_PLX})"
+    rf"[A-Za-z0-9_.:\-]*(?:(?:{_PLX}|{_NON_ASCII_NAME_CHAR})[A-Za-z0-9_.:\-]*)*(?<![^\\]\.))?"
+)
+# The same, ASCII only, for the pattern tried first: compiled in a few milliseconds.
+_ASCII_NAME_LOCAL: Final = (
     rf"(?:(?:[A-Za-z0-9_:]|{_PLX})[A-Za-z0-9_.:\-]*(?:(?:{_PLX})[A-Za-z0-9_.:\-]*)*(?<![^\\]\.))?"
 )
 # [141s] BLANK_NODE_LABEL, ASCII only.
@@ -114,15 +132,38 @@ def _alternation(names: Iterable[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
-def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool) -> str:
+def _predicate_object_list(verb: str, obj: str, end: str) -> str:
+    # [7] predicateObjectList and [8] objectList, the object pattern written once (each copy
+    # costs compile time): each object is followed by ',', by ';' and a verb, or by ``end``.
+    # After ',' or a verb comes no end (a '.' starts an object only as a decimal's point), so
+    # that the repeat cannot stop there and let ``end`` follow.
+    then = rf"(?!{_WS}(?:\.(?![0-9])|[\])]))"
+    more = f"{_WS},{then}{_WS}|{_WS};{_WS}{verb}{then}{_WS}|(?={_WS}{end})"
+    return f"{verb}{_WS}(?:{obj}(?:{more}))+"
+
+
+# [162s] ANON, and [15] collection without items (NIL).
+_EMPTY: Final = rf"\[[ \t\r\n]*\]|\({_WS}\)"
+
+
+def _nested(term: str, inner: str, verb: str) -> str:
+    # [14] blankNodePropertyList and [15] collection holding ``inner`` objects; ``term``
+    # holds the empty ones.
+    plist = _predicate_object_list(verb, inner, r"\]")
+    return f"(?:{term}|\\[{_WS}{plist}{_WS}\\]|\\({_WS}(?:{inner}{_WS})+\\))"
+
+
+def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool, full: bool) -> str:
     """A run (``run_of``) of whole ``triples '.'`` statements of the shapes above, with prefixed names
     of ``prefixes`` (declared with namespaces ending in '/' or '#'), those of ``plain`` (not
-    the rdf: namespace) also as datatypes; ``relative``: relative references too."""
+    the rdf: namespace) also as datatypes; ``relative``: relative references too. ``full``:
+    non-ASCII local names too, and objects nested ``_DEPTH`` deep in ``[ ]`` and ``( )``."""
     rdf = prefixes - plain
     names = []
     datatype_names = []
     if prefixes:
-        names.append(f"(?:{_alternation(prefixes)}):{_NAME_LOCAL}{_NAME_END}")
+        local = _NAME_LOCAL if full else _ASCII_NAME_LOCAL
+        names.append(f"(?:{_alternation(prefixes)}):{local}{_NAME_END}")
     if plain:
         datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{_NAME_END}")
     if rdf:
@@ -136,11 +177,14 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool
     literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
     subject = f"(?:{iri}|{_LABEL})"
     verb = f"(?:{iri}|a(?=[ \\t\\r\\n]))"
-    obj = f"(?:{iri}|{_LABEL}|{literal}|{_NUMBER_OR_BOOLEAN})"
-    # [7] predicateObjectList and [8] objectList unrolled so that the object pattern, by far
-    # the longest, is written once (each copy costs compile time): after the first object,
-    # each next one follows ',' or ';' and a verb.
-    predicate_object_list = f"{verb}{_WS}{obj}(?:{_WS}(?:,|;{_WS}{verb}){_WS}{obj})*"
+    term = f"(?:{iri}|{_LABEL}|{literal}|{_NUMBER_OR_BOOLEAN})"
+    if full:  # [] and () hold nothing: terms at every depth
+        term = f"(?:{term}|{_EMPTY})"
+    obj = term
+    if full:
+        for _ in range(_DEPTH):
+            obj = _nested(term, obj, verb)
+    predicate_object_list = _predicate_object_list(verb, obj, _STATEMENT_END)
     statement = f"{subject}{_WS}{predicate_object_list}{_WS}{_STATEMENT_END}"
     # The caller starts the match after whitespace: the run ends just after a statement's '.'.
     return run_of(_WS + statement)
@@ -173,10 +217,12 @@ _OTHER: Final = r"""[^,;."'<#\\]*"""
 
 def _counters(string: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The two scans of a matched run, skipping strings as ``string`` does: each match of the
-    first is whatever precedes the next ',', ';' or statement-ending '.', then that one; the
-    second also ends a match at a typed literal (groups: lexical form, datatype)."""
+    first is whatever precedes the next ',', ';', statement-ending '.' or bracket, then that
+    one (group 1); the second ends a match at the next ',', ';' or '.' or a typed literal
+    (groups: lexical form, datatype)."""
     other = r"<[^>]*>|#[^\r\n]*|\\[\s\S]|\.(?![ \t\r\n#]|\Z)"
-    ends = re.compile(rf"{_OTHER}(?:(?:{string}|{other}){_OTHER})*[,;.]")
+    not_end = r"""[^,;."'<#\\\[\]()]*"""
+    ends = re.compile(rf"{not_end}(?:(?:{string}|{other}){not_end})*([,;.\[\]()])")
     typed = rf"({string})[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{_NAME_END})"
     ends_or_typed = re.compile(
         rf"{_OTHER}(?:(?:(?:{string})(?![ \t\r\n]*\^\^)|{other}){_OTHER})*(?:[,;.]|{typed})"
@@ -185,6 +231,18 @@ def _counters(string: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 _TRIPLE_END, _TRIPLE_END_OR_TYPED = _counters(_SKIP_STRING)
+# A matched run's next bracket (group 1), strings, IRIs, comments and escapes stepped over.
+_BRACKET: Final = re.compile(
+    rf"[^\[\]()\"'<#\\]*(?:(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|\\[\s\S])[^\[\]()\"'<#\\]*)*(?:([\[\]()])|\Z)"
+)
+_ANON: Final = re.compile(r"\[[ \t\r\n]*\]")
+# The items of a collection between two of its brackets: each match is one item, or a
+# comment (then group 1 is not empty).
+_ITEM: Final = re.compile(
+    rf"(#[^\r\n]*)|(?:{_SKIP_STRING})"
+    r"(?:[ \t\r\n]*(?:@[^\s#()\[\],;]+|\^\^[ \t\r\n]*(?:<[^>]*>|[^\s#()\[\],;]+)))?"
+    r"|<[^>]*>|(?:[^\s#()\[\],;\"'<\\]|\\[\s\S])+"
+)
 # Without possessive quantifiers (Python 3.10) the strings are always skipped by classes.
 _QUICK_TRIPLE_END, _QUICK_TRIPLE_END_OR_TYPED = (
     _counters(f"{_quick_skip(chr(34))}|{_quick_skip(chr(39))}")
@@ -207,6 +265,13 @@ _DIRECTIVE: Final = re.compile(r"@|(?i:prefix|base)[ \t\r\n]")
 _FREE_COMPILES: Final = 8
 _STATEMENTS_PER_COMPILE: Final = 1000
 _MAX_PREFIXES: Final = 512
+# The full pattern (non-ASCII names, nesting) takes a tenth of a second to compile, what the
+# parser takes for some 2,500 statements: it is compiled once this many statements have gone to
+# the parser, and again for other prefixes only after this many more statements.
+_FULL_AFTER: Final = 1000
+_FULL_AGAIN_AFTER: Final = 10 * _STATEMENTS_PER_COMPILE
+# How deep the full pattern nests '[ ]' and '( )': each level doubles its size.
+_DEPTH: Final = 3
 
 
 class TurtleValidator(TurtleParser):
@@ -218,8 +283,12 @@ class TurtleValidator(TurtleParser):
     counted, the rest is read by the parser itself (which warns on its own).
     """
 
-    def __init__(self, trig: bool, base: str | None, warn: Warn | None = None) -> None:
+    def __init__(
+        self, trig: bool, base: str | None, warn: Warn | None = None, full_after: int = _FULL_AFTER
+    ) -> None:
         super().__init__(Terms(None, values=False), base, None, trig=trig)
+        # After how many statements the run regex did not take it is compiled in full.
+        self._full_after = full_after
         self.warn = warn
         self._triples = 0  # taken by the run regex
         self._parsed = 0  # read by the parser
@@ -228,11 +297,14 @@ class TurtleValidator(TurtleParser):
         self._kinds: dict[str, int] = {}
         # The run regex's match for the current kinds; None once a directive changed them.
         self._run: Match | None = None
-        self._runs: dict[tuple[frozenset[tuple[str, int]], bool], Match] = {}
+        self._runs: dict[tuple[frozenset[tuple[str, int]], bool, bool], Match] = {}
         # The base the run regex was chosen for: relative references are taken with a valid one.
         self._run_base: str | None = None
         self._compiles = 0
         self._since_compile = 0
+        self._misses = 0  # statements the run regex did not take
+        # Statements since the full pattern was last compiled (the first compile is free).
+        self._since_full = _FULL_AGAIN_AFTER
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid triples in ``reader``'s document."""
@@ -256,6 +328,7 @@ class TurtleValidator(TurtleParser):
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
     def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         self._since_compile += 1
+        self._since_full += 1
         run = self._run
         if run is None or self.base is not self._run_base:
             run = self._current_run(src, pos)
@@ -263,12 +336,23 @@ class TurtleValidator(TurtleParser):
                 return self._read_counted(src, pos, out)
         m = run(src, pos)
         if m is None:
+            self._misses += 1
+            if self._misses == self._full_after:
+                self._run = None  # the next statement compiles the full pattern
             return self._read_counted(src, pos, out)
         end = m.end()
         quick = src.find(_FIVE_BACKSLASHES, pos, end) < 0
         if self.warn is None or src.find("^^", pos, end) < 0:
-            self._triples += len((_QUICK_TRIPLE_END if quick else _TRIPLE_END).findall(src, pos, end))
+            # Each ',', ';' and statement-ending '.' one triple; brackets come in pairs.
+            ends = (_QUICK_TRIPLE_END if quick else _TRIPLE_END).findall(src, pos, end)
+            if "[" in ends or "(" in ends:
+                opened = ends.count("[") + ends.count("(")
+                self._triples += len(ends) - 2 * opened + _bracket_triples(src, pos, end)
+            else:
+                self._triples += len(ends)
         else:
+            if src.find("[", pos, end) >= 0 or src.find("(", pos, end) >= 0:
+                self._triples += _bracket_triples(src, pos, end)
             self._count_and_check_typed(src, pos, end, quick)
         return end
 
@@ -300,15 +384,22 @@ class TurtleValidator(TurtleParser):
             return None
         base = self._run_base = self.base
         prefixes = frozenset((p, kind) for p, kind in self._kinds.items() if kind != _UNUSABLE)
-        key = (prefixes, base is not None and iri_error(base) is None)
+        relative = base is not None and iri_error(base) is None
+        full = self._misses >= self._full_after
+        key = (prefixes, relative, full)
         run = self._runs.get(key)
+        if run is None and full and self._since_full < _FULL_AGAIN_AFTER:
+            key = (prefixes, relative, False)
+            run = self._runs.get(key)
         if run is None:
             self._compiles += 1
             self._since_compile = 0
+            if key[2]:
+                self._since_full = 0
             if len(self._runs) >= _FREE_COMPILES:
                 self._runs.clear()
             plain = frozenset(p for p, kind in prefixes if kind == _PLAIN)
-            pattern = _run_pattern(plain, frozenset(p for p, _ in prefixes), key[1])
+            pattern = _run_pattern(plain, frozenset(p for p, _ in prefixes), relative, key[2])
             run = self._runs[key] = re.compile(pattern).match
         self._run = run
         return run
@@ -359,6 +450,35 @@ def _takes_any_local(namespace: str) -> bool:
     if namespace.endswith("#"):
         return True
     return namespace.endswith("/") and not namespace.endswith(("//", ":/"))
+
+
+def _bracket_triples(src: str, pos: int, end: int) -> int:
+    """The triples the '[ ]' and '( )' of the matched run ``src[pos:end]`` add to those its
+    ',', ';' and '.' count: one for each non-empty '[ ]' (its first object: the next ones follow
+    ',' or ';'), two for each item of a collection (its rdf:first and rdf:rest)."""
+    triples = 0
+    in_collection = [False]  # the innermost bracket's, outermost first
+    gap = pos
+    for m in _BRACKET.finditer(src, pos, end):
+        at = m.start(1)
+        if at < 0:  # the run's end: matched at every bracket, the scan never searches again
+            break
+        bracket = src[at]
+        if in_collection[-1]:
+            triples += 2 * sum(1 for comment in _ITEM.findall(src, gap, at) if not comment)
+        if bracket in "[(":
+            if in_collection[-1]:
+                triples += 2
+            if bracket == "(":
+                in_collection.append(True)
+            else:
+                if _ANON.match(src, at) is None:
+                    triples += 1
+                in_collection.append(False)
+        else:
+            in_collection.pop()
+        gap = at + 1
+    return triples
 
 
 def _discard(batch: list[SinkQuad]) -> None:

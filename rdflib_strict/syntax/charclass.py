@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["char_class"]
+__all__ = ["char_class", "common_chars"]
 
 _MAX: Final = 0x10FFFF
 _BMP_END: Final = 0x10000
@@ -41,6 +41,16 @@ def char_class(*bodies: str, negate: bool = False) -> str:
     if _bmp_size(complement) < _bmp_size(ranges):
         return f"[^{_render(complement)}]"
     return f"[{_render(ranges)}]"
+
+
+def common_chars(first: str, second: str) -> str:
+    """A class body of the characters both class bodies admit (PN_CHARS that are ucschar).
+
+    >>> common_chars("a-m", "h-z")
+    'h-m'
+    """
+    both = _complement(_merge(_complement(_merge(_parse(first))) + _complement(_merge(_parse(second)))))
+    return _render(both)
 
 
 def _parse(body: str) -> Ranges:

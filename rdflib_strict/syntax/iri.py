@@ -30,6 +30,7 @@ __all__ = [
     "IRI_SHAPE",
     "NOT_UCSCHAR",
     "PLAIN_HTTP_IRI_SHAPE",
+    "UCSCHAR",
     "all_common_http_iris",
     "all_plain_http_iris",
     "iri_error",
@@ -66,7 +67,7 @@ _FAST = re.compile(
 #         / %x30000-3FFFD / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD / %x70000-7FFFD
 #         / %x80000-8FFFD / %x90000-9FFFD / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
 #         / %xD0000-DFFFD / %xE1000-EFFFD
-_UCSCHAR = (
+UCSCHAR: Final = (
     "\u00a0-\ud7ff\uf900-\ufdcf\ufdf0-\uffef"
     + "".join(f"\\U{p:08x}-\\U{p + 0xFFFD:08x}" for p in range(0x10000, 0xE0000, 0x10000))
     + "\\U000e1000-\\U000efffd"
@@ -74,7 +75,7 @@ _UCSCHAR = (
 # iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
 _IPRIVATE = "\ue000-\uf8ff\\U000f0000-\\U000ffffd\\U00100000-\\U0010fffd"
 # iunreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
-_IUNRESERVED = "A-Za-z0-9\\-._~" + _UCSCHAR
+_IUNRESERVED = "A-Za-z0-9\\-._~" + UCSCHAR
 # sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
 _SUB_DELIMS = "!$&'()*+,;="
 # ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"
