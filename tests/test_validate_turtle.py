@@ -676,6 +676,11 @@ def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_ta
     # The first 1000 by the parser, the rest by the full run regex: two compiles in all.
     assert validator._triples == 500 * 4 + 1
     assert validator._compiles == 2
+    # TriG's graph block openings and closings are no such statements.
+    blocks = HEADER + "".join(f"ex:g{i} {{ ex:s ex:p ex:o . }}\n" for i in range(misses + 500))
+    trig = TurtleValidator(True, None)
+    assert trig.check(reader(blocks.encode())) == misses + 500
+    assert (trig._triples, trig._compiles) == (misses + 500, 1)
     # A small document never pays for it.
     small = TurtleValidator(False, None)
     small.check(reader((HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * misses).encode()))
