@@ -215,20 +215,21 @@ def _quick_skip(q: str) -> str:
     return rf"{long}|{q}(?!{q * 2})(?:[^{q}]++|{escaped})*+{q}"
 
 
-_OTHER: Final = r"""[^,;."'<#\\]*"""
+# Text that holds no ',', ';', '.', bracket, nor the start of a string, IRI, comment or escape.
+_NOT_END: Final = r"""[^,;."'<#\\\[\]()]*"""
 
 
 def _counters(string: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The two scans of a matched run, skipping strings as ``string`` does: each match of the
     first is whatever precedes the next ',', ';', statement-ending '.' or bracket, then that
-    one (group 1); the second ends a match at the next ',', ';' or '.' or a typed literal
-    (groups: lexical form, datatype)."""
+    one (group 1); the second also ends a match at a typed literal (groups: the bracket or
+    the literal's lexical form, its datatype: two groups, as many as each match's tuple)."""
     other = r"<[^>]*>|#[^\r\n]*|\\[\s\S]|\.(?![ \t\r\n#]|\Z)"
-    not_end = r"""[^,;."'<#\\\[\]()]*"""
-    ends = re.compile(rf"{not_end}(?:(?:{string}|{other}){not_end})*([,;.\[\]()])")
-    typed = rf"({string})[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{_NAME_END})"
+    ends = re.compile(rf"{_NOT_END}(?:(?:{string}|{other}){_NOT_END})*([,;.\[\]()])")
+    datatype = rf"[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{_NAME_END})"
+    bracket_or_typed = rf"([\[\]()]|{string})(?:(?<=[\[\]()])|{datatype})"
     ends_or_typed = re.compile(
-        rf"{_OTHER}(?:(?:(?:{string})(?![ \t\r\n]*\^\^)|{other}){_OTHER})*(?:[,;.]|{typed})"
+        rf"{_NOT_END}(?:(?:(?:{string})(?![ \t\r\n]*\^\^)|{other}){_NOT_END})*(?:[,;.]|{bracket_or_typed})"
     )
     return ends, ends_or_typed
 
@@ -360,8 +361,6 @@ class TurtleValidator(TurtleParser):
             else:
                 self._triples += len(ends)
         else:
-            if src.find("[", pos, end) >= 0 or src.find("(", pos, end) >= 0:
-                self._triples += _bracket_triples(src, pos, end)
             self._count_and_check_typed(src, pos, end, quick)
         return end
 
@@ -415,14 +414,21 @@ class TurtleValidator(TurtleParser):
 
     def _count_and_check_typed(self, src: str, pos: int, end: int, quick: bool) -> None:
         """Count the triples of the run ``src[pos:end]`` and warn on its ill-typed literals."""
-        triples = 0
+        typed = 0
         ill = False
         scan = _QUICK_TRIPLE_END_OR_TYPED if quick else _TRIPLE_END_OR_TYPED
-        for literal, datatype in scan.findall(src, pos, end):
-            if not datatype:
-                triples += 1
-            elif not ill and self._ill_typed(literal, datatype) is not None:
-                ill = True
+        found = scan.findall(src, pos, end)
+        for literal, datatype in found:
+            if datatype:
+                typed += 1
+                if not ill and self._ill_typed(literal, datatype) is not None:
+                    ill = True
+        triples = len(found) - typed  # each ',', ';' and '.' one, brackets aside
+        if src.find("[", pos, end) >= 0 or src.find("(", pos, end) >= 0:
+            # A matched run's brackets are balanced: two entries for each opening one.
+            brackets = 2 * (found.count(("[", "")) + found.count(("(", "")))
+            if brackets:
+                triples += _bracket_triples(src, pos, end) - brackets
         self._triples += triples
         if ill:  # rare: the run is scanned again for the literals' places
             self._warn_run(src, pos, end)
