@@ -79,7 +79,7 @@ def validator_verdict(
     validator = make_validator(fmt, base, warnings.append, version)
     if full:
         assert isinstance(validator, TurtleValidator)
-        validator._full_after = 0
+        validator.full_after = 0
     try:
         count = validator.check(reader(data, chunk_size), errors.append)
     except ParseError as e:

@@ -291,8 +291,9 @@ class TurtleValidator(TurtleParser):
         self, trig: bool, base: str | None, warn: Warn | None = None, full_after: int = _FULL_AFTER
     ) -> None:
         super().__init__(Terms(None, values=False), base, None, trig=trig)
-        # After how many statements the run regex did not take it is compiled in full.
-        self._full_after = full_after
+        #: After how many statements of triples the run regex did not take it is compiled in
+        #: full (0: from the first).
+        self.full_after = full_after
         self.warn = warn
         self._triples = 0  # taken by the run regex
         self._parsed = 0  # read by the parser
@@ -315,6 +316,11 @@ class TurtleValidator(TurtleParser):
         self._triples = self._parsed = self._line_validator._count = 0
         self.parse(reader, _discard, on_error)
         return self.statements
+
+    @property
+    def full(self) -> bool:
+        """Whether the full run regex has been asked for (it is compiled at the next statement)."""
+        return self._misses >= self.full_after
 
     @property
     def statements(self) -> int:
@@ -344,7 +350,7 @@ class TurtleValidator(TurtleParser):
             end = self._read_counted(src, pos, out)
             if self._parsed > before:  # triples, not TriG's '{' or '}'
                 self._misses += 1
-                if self._misses == self._full_after:
+                if self._misses == self.full_after:
                     self._run = None  # the next statement compiles the full pattern
             return end
         end = m.end()
@@ -393,7 +399,7 @@ class TurtleValidator(TurtleParser):
         base = self._run_base = self.base
         prefixes = frozenset((p, kind) for p, kind in self._kinds.items() if kind != _UNUSABLE)
         relative = base is not None and iri_error(base) is None
-        full = self._misses >= self._full_after
+        full = self.full
         key = (prefixes, relative, full)
         run = self._runs.get(key)
         if run is None and full and self._since_full < _FULL_AGAIN_AFTER:
