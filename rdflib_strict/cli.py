@@ -26,9 +26,9 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import IO, Any, Final, NoReturn
+from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
-from . import __version__, parallel
+from . import __version__
 from .edge.illtyped import IllTypedLiteralWarning
 from .edge.readers import StatementParser, make_converter, make_parser, make_validator
 from .edge.sink import paused_batches, paused_gc
@@ -44,6 +44,9 @@ from .syntax.iri import iri_error, is_absolute
 from .syntax.reader import OnError
 from .syntax.version import RdfVersion, version_arg
 from .syntax.wording import plural
+
+if TYPE_CHECKING:  # loaded when -j asks for more than one process
+    from . import parallel
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -310,7 +313,7 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     report = _Report(args, source.progress, opened.name, sarif)
     warn = report.warning if args.warn_ill_typed else None
     count = 0
-    workers = parallel.worker_count(args.jobs)
+    workers = _workers(args.jobs)
     base = opened.base if args.base is None else args.base
     validator = None
     try:
@@ -348,6 +351,8 @@ def _in_workers(
 ) -> Generator[parallel.BlockResult, None, None]:
     """``source``'s block results in document order, the progress line moved by each (where
     the workers read the file themselves; text read here moves it as it is read)."""
+    from . import parallel
+
     ranges = source.opened.path is not None
     # Closed when this is: no worker goes on (nor writes into a scratch directory) after.
     with contextlib.closing(
@@ -362,6 +367,8 @@ def _in_workers(
 def _validate_blocks(
     source: _Input, base: str | None, workers: int, report: _Report, warn: Any, version: RdfVersion
 ) -> int:
+    from . import parallel
+
     form = FORMATS[source.fmt]
     job = parallel.BlockTask(
         "validate",
@@ -763,11 +770,21 @@ def _conversion_failed(e: Exception, name: str) -> int:
     return 1
 
 
+def _workers(jobs: int) -> int:
+    """The processes ``-j jobs`` asks for; the parallel module (and the pool's imports: 12 ms of
+    every command's start) is loaded only for more than one."""
+    if jobs == 1:
+        return 1
+    from . import parallel
+
+    return parallel.worker_count(jobs)
+
+
 def _convert_workers(args: argparse.Namespace, source: _Input) -> int:
     """How many processes convert ``source``: ``-j``'s, but one for Turtle and TriG with
     ``--rejects`` (each rejected statement is written after the directives in force, which
     only a parser that read the whole document knows; said on stderr)."""
-    workers = parallel.worker_count(args.jobs)
+    workers = _workers(args.jobs)
     if workers > 1 and args.rejects is not None and not FORMATS[source.fmt].line_based:
         if not args.quiet:
             print(
@@ -802,6 +819,8 @@ def _convert_blocks(
             rejects.parser = converter  # the directives in force before a rejected statement
         with paused_gc():  # as in the workers: the terms read are garbage by refcount alone
             return converter.convert(source.opened.reader, out, rejects)
+    from . import parallel
+
     count = 0
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.BlockTask(
