@@ -152,3 +152,27 @@ def test_the_parallel_module_is_loaded_only_for_more_than_one_process(
     )
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result == {"status": 0, "parallel": loaded, "futures": loaded}
+
+
+def test_the_package_loads_each_public_name_when_first_asked_for() -> None:
+    # The command line imports the package first: none of the plugins and their writers then.
+    probe = (
+        "import json, sys\n"
+        "import rdflib_strict\n"
+        "before = sorted(m for m in sys.modules if m.startswith('rdflib_strict.'))\n"
+        "names = {name: type(getattr(rdflib_strict, name)).__name__ for name in rdflib_strict.__all__}\n"
+        "print(json.dumps({'before': before, 'names': names, 'dir': dir(rdflib_strict),\n"
+        "                  'api': 'rdflib_strict.api' in sys.modules}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["before"] == []
+    assert result["api"]
+    assert result["dir"] == sorted(result["names"])
+    assert result["names"]["iterparse"] == "function"
+    assert result["names"]["ParseError"] == "type"
+    assert result["names"]["__version__"] == "str"
+    import rdflib_strict
+
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        _ = rdflib_strict.nothing  # type: ignore[attr-defined]
