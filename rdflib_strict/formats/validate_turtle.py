@@ -83,7 +83,9 @@ _WS: Final = WS_TURTLE  # [161s] WS, comments included
 # character (the parser would read 'x.y' as one name and '1.5' as one number).
 _STATEMENT_END: Final = r"\.(?=[ \t\r\n#]|\Z)"
 # What may follow a name, number or boolean: the parser's greedy token regexes stop here too.
-_NAME_END: Final = rf"(?=[ \t\r\n#,;()[\]]|{_STATEMENT_END})"
+_NAME_END: Final = rf"(?=[ \t\r\n#,;]|{_STATEMENT_END})"
+# In the full pattern, also a bracket: '(ex:a[ex:p 1])' is three terms.
+_NESTED_NAME_END: Final = rf"(?=[ \t\r\n#,;()[\]]|{_STATEMENT_END})"
 # [168s] PN_LOCAL, ASCII unreserved characters only: not ending in '.', which the parser
 # strips (such dots end the statement). For datatypes.
 _LOCAL: Final = r"(?:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?)?"
@@ -106,7 +108,7 @@ _ASCII_NAME_LOCAL: Final = (
     rf"(?:(?:[A-Za-z0-9_:]|{_PLX})[A-Za-z0-9_.:\-]*(?:(?:{_PLX})[A-Za-z0-9_.:\-]*)*(?<![^\\]\.))?"
 )
 # [141s] BLANK_NODE_LABEL, ASCII only.
-_LABEL: Final = r"_:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?" + _NAME_END
+_LABEL: Final = r"_:[A-Za-z0-9_](?:[A-Za-z0-9_.\-]*[A-Za-z0-9_\-])?"
 _IRIREF: Final = f"<{ASCII_IRI_SHAPE}>"
 # Relative references that resolve to a valid IRI against any valid base: plain segments
 # (no '.' or '..' segment, no '//', no ':' that would read as a scheme) and a fragment.
@@ -122,9 +124,9 @@ _STRING: Final = (
     f"|'(?!'')[^'\\\\\\n\\r]*(?:{_ESCAPE}[^'\\\\\\n\\r]*)*'"
 )
 # [144s] LANGTAG of the shapes language[-script][-region][-variant]: well-formed BCP 47.
-_LANGTAG: Final = f"@{LANGTAG_SIMPLE}(?:-[a-zA-Z0-9]{{5,8}})?{_NAME_END}"
+_LANGTAG: Final = f"@{LANGTAG_SIMPLE}(?:-[a-zA-Z0-9]{{5,8}})?"
 # [16] NumericLiteral, longest form first as the parser tries them; [133s] BooleanLiteral.
-_NUMBER_OR_BOOLEAN: Final = f"(?:{DOUBLE}|{DECIMAL}|{INTEGER}|true|false){_NAME_END}"
+_NUMBER_OR_BOOLEAN: Final = f"(?:{DOUBLE}|{DECIMAL}|{INTEGER}|true|false)"
 
 
 def _alternation(names: Iterable[str]) -> str:
@@ -161,23 +163,24 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool
     rdf = prefixes - plain
     names = []
     datatype_names = []
+    end = _NESTED_NAME_END if full else _NAME_END  # after a name, number, boolean or tag
     if prefixes:
         local = _NAME_LOCAL if full else _ASCII_NAME_LOCAL
-        names.append(f"(?:{_alternation(prefixes)}):{local}{_NAME_END}")
+        names.append(f"(?:{_alternation(prefixes)}):{local}{end}")
     if plain:
-        datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{_NAME_END}")
+        datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{end}")
     if rdf:
         # rdf:langString and rdf:dirLangString need a tag: the parser says so.
-        lang_datatypes = f"{LANG_DATATYPE_NAMES}{_NAME_END}"
-        datatype_names.append(f"(?:{_alternation(rdf)}):(?!{lang_datatypes}){_LOCAL}{_NAME_END}")
+        lang_datatypes = f"{LANG_DATATYPE_NAMES}{end}"
+        datatype_names.append(f"(?:{_alternation(rdf)}):(?!{lang_datatypes}){_LOCAL}{end}")
     iri = "|".join([_IRIREF, *names, *([_RELATIVE] if relative else [])])
     datatype = "|".join([f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>", *datatype_names])
     # [128s] RDFLiteral: the parser allows whitespace (and comments) before '@' and '^^';
     # comments there are left to it.
-    literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
-    subject = f"(?:{iri}|{_LABEL})"
+    literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}{end}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
+    subject = f"(?:{iri}|{_LABEL}{end})"
     verb = f"(?:{iri}|a(?=[ \\t\\r\\n]))"
-    term = f"(?:{iri}|{_LABEL}|{literal}|{_NUMBER_OR_BOOLEAN})"
+    term = f"(?:{iri}|{_LABEL}{end}|{literal}|{_NUMBER_OR_BOOLEAN}{end})"
     if full:  # [] and () hold nothing: terms at every depth
         term = f"(?:{term}|{_EMPTY})"
     obj = term
@@ -219,25 +222,38 @@ def _quick_skip(q: str) -> str:
 _NOT_END: Final = r"""[^,;."'<#\\\[\]()]*"""
 
 
-def _counters(string: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _counters(string: str, brackets: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The two scans of a matched run, skipping strings as ``string`` does: each match of the
-    first is whatever precedes the next ',', ';', statement-ending '.' or bracket, then that
-    one (group 1); the second also ends a match at a typed literal (groups: the bracket or
-    the literal's lexical form, its datatype: two groups, as many as each match's tuple)."""
+    first is whatever precedes the next ',', ';' or statement-ending '.', then that one; the
+    second also ends a match at a typed literal (groups: lexical form, datatype). With
+    ``brackets``, for runs that may hold some, each bracket ends a match too, in the first
+    scan's group 1 and the second's (the datatype's group then empty)."""
     other = r"<[^>]*>|#[^\r\n]*|\\[\s\S]|\.(?![ \t\r\n#]|\Z)"
-    ends = re.compile(rf"{_NOT_END}(?:(?:{string}|{other}){_NOT_END})*([,;.\[\]()])")
-    datatype = rf"[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{_NAME_END})"
-    bracket_or_typed = rf"([\[\]()]|{string})(?:(?<=[\[\]()])|{datatype})"
+    if brackets:
+        not_end, end, name_end = _NOT_END, r"([,;.\[\]()])", _NESTED_NAME_END
+    else:
+        not_end, end, name_end = r"""[^,;."'<#\\]*""", "[,;.]", _NAME_END
+    ends = re.compile(rf"{not_end}(?:(?:{string}|{other}){not_end})*{end}")
+    datatype = rf"[ \t\r\n]*\^\^[ \t\r\n]*(<[^>]*>|[^\s,;#<>\"':]*:{_LOCAL}{name_end})"
+    typed = rf"([\[\]()]|{string})(?:(?<=[\[\]()])|{datatype})" if brackets else rf"({string}){datatype}"
     ends_or_typed = re.compile(
-        rf"{_NOT_END}(?:(?:(?:{string})(?![ \t\r\n]*\^\^)|{other}){_NOT_END})*(?:[,;.]|{bracket_or_typed})"
+        rf"{not_end}(?:(?:(?:{string})(?![ \t\r\n]*\^\^)|{other}){not_end})*(?:[,;.]|{typed})"
     )
     return ends, ends_or_typed
 
 
-_TRIPLE_END, _TRIPLE_END_OR_TYPED = _counters(_SKIP_STRING)
+_TRIPLE_END, _TRIPLE_END_OR_TYPED = _counters(_SKIP_STRING, False)
+_BRACKETED_END, _BRACKETED_END_OR_TYPED = _counters(_SKIP_STRING, True)
 # A matched run's next bracket (group 1), strings, IRIs, comments and escapes stepped over.
 _BRACKET: Final = re.compile(
     rf"[^\[\]()\"'<#\\]*(?:(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|\\[\s\S])[^\[\]()\"'<#\\]*)*(?:([\[\]()])|\Z)"
+)
+# A statement the full pattern may take where the first does not: a bracket or a non-ASCII
+# character (a name's) outside its strings, IRIs and comments. Classes of ASCII characters
+# only: compiled in microseconds.
+_FULL_SHAPE: Final = re.compile(
+    rf"(?:{_SKIP_STRING}|<[^>]*>|#[^\r\n]*|[\x00-\x21\x24-\x26\x29-\x3b\x3d-\x5a\x5c-\x7f])*"
+    r"(?:[\[(]|[^\x00-\x7f])"
 )
 _ANON: Final = re.compile(r"\[[ \t\r\n]*\]")
 # The items of a collection between two of its brackets: each match is one item, or a
@@ -248,10 +264,12 @@ _ITEM: Final = re.compile(
     r"|<[^>]*>|(?:[^\s#()\[\],;\"'<\\]|\\[\s\S])+"
 )
 # Without possessive quantifiers (Python 3.10) the strings are always skipped by classes.
+_QUICK: Final = f"{_quick_skip(chr(34))}|{_quick_skip(chr(39))}"
 _QUICK_TRIPLE_END, _QUICK_TRIPLE_END_OR_TYPED = (
-    _counters(f"{_quick_skip(chr(34))}|{_quick_skip(chr(39))}")
-    if POSSESSIVE
-    else (_TRIPLE_END, _TRIPLE_END_OR_TYPED)
+    _counters(_QUICK, False) if POSSESSIVE else (_TRIPLE_END, _TRIPLE_END_OR_TYPED)
+)
+_QUICK_BRACKETED_END, _QUICK_BRACKETED_END_OR_TYPED = (
+    _counters(_QUICK, True) if POSSESSIVE else (_BRACKETED_END, _BRACKETED_END_OR_TYPED)
 )
 # Five backslashes in a row: a quote after them may be escaped, which the quick skip misses.
 _FIVE_BACKSLASHES: Final = "\\" * 5
@@ -302,6 +320,10 @@ class TurtleValidator(TurtleParser):
         self._kinds: dict[str, int] = {}
         # The run regex's match for the current kinds; None once a directive changed them.
         self._run: Match | None = None
+        # Once the full one is asked for (``full``), the plain and the full one's: the one
+        # that took the last run is tried first (the plain one is faster where both match).
+        self._second_run: Match | None = None
+        self._full_first = False
         self._runs: dict[tuple[frozenset[tuple[str, int]], bool, bool], Match] = {}
         # The base the run regex was chosen for: relative references are taken with a valid one.
         self._run_base: str | None = None
@@ -345,29 +367,38 @@ class TurtleValidator(TurtleParser):
             if run is None:
                 return self._read_counted(src, pos, out)
         m = run(src, pos)
+        if m is None and self._second_run is not None:
+            m = self._second_run(src, pos)
+            if m is not None:  # the one that took the run is tried first from now on
+                self._run, self._second_run = self._second_run, run
+                self._full_first = not self._full_first
         if m is None:
-            before = self._parsed
-            end = self._read_counted(src, pos, out)
-            if self._parsed > before:  # triples, not TriG's '{' or '}'
-                self._misses += 1
-                if self._misses == self.full_after:
-                    self._run = None  # the next statement compiles the full pattern
-            return end
+            return self._read_missed(src, pos, out)
         end = m.end()
         quick = src.find(_FIVE_BACKSLASHES, pos, end) < 0
-        if self.warn is None or src.find("^^", pos, end) < 0:
-            # Each ',', ';' and statement-ending '.' one triple; brackets come in pairs.
-            ends = (_QUICK_TRIPLE_END if quick else _TRIPLE_END).findall(src, pos, end)
-            # (Two searches of the text are cheaper than two of the list, which most runs need.)
-            if (src.find("[", pos, end) >= 0 or src.find("(", pos, end) >= 0) and (
-                "[" in ends or "(" in ends
-            ):
-                opened = ends.count("[") + ends.count("(")
-                self._triples += len(ends) - 2 * opened + _bracket_triples(src, pos, end)
-            else:
-                self._triples += len(ends)
+        # A run without '[' or '(' (most) has its triples counted by the plain scans.
+        brackets = src.find("[", pos, end) >= 0 or src.find("(", pos, end) >= 0
+        if self.warn is not None and src.find("^^", pos, end) >= 0:
+            self._count_and_check_typed(src, pos, end, quick, brackets)
+        elif brackets:  # each ',', ';' and statement-ending '.' one triple; brackets in pairs
+            ends = (_QUICK_BRACKETED_END if quick else _BRACKETED_END).findall(src, pos, end)
+            opened = ends.count("[") + ends.count("(")
+            self._triples += len(ends) - 2 * opened + (_bracket_triples(src, pos, end) if opened else 0)
         else:
-            self._count_and_check_typed(src, pos, end, quick)
+            self._triples += len((_QUICK_TRIPLE_END if quick else _TRIPLE_END).findall(src, pos, end))
+        return end
+
+    def _read_missed(self, src: str, pos: int, out: list[SinkQuad]) -> int:
+        """A statement no run regex took, read by the parser; one of triples (not TriG's '{'
+        or '}') with a bracket or non-ASCII character outside its strings, IRIs and comments
+        counts towards compiling the full pattern (others, such as non-ASCII IRIs, it would
+        not take either)."""
+        before = self._parsed
+        end = self._read_counted(src, pos, out)
+        if self._parsed > before and self._second_run is None and _FULL_SHAPE.match(src, pos, end):
+            self._misses += 1
+            if self._misses == self.full_after:
+                self._run = None  # the next statement compiles the full pattern
         return end
 
     def _read_counted(self, src: str, pos: int, out: list[SinkQuad]) -> int:
@@ -399,30 +430,41 @@ class TurtleValidator(TurtleParser):
         base = self._run_base = self.base
         prefixes = frozenset((p, kind) for p, kind in self._kinds.items() if kind != _UNUSABLE)
         relative = base is not None and iri_error(base) is None
-        full = self.full
-        key = (prefixes, relative, full)
+        run = self._compiled((prefixes, relative, False))
+        self._second_run = None
+        if self.full:
+            key = (prefixes, relative, True)
+            if key in self._runs or self._since_full >= _FULL_AGAIN_AFTER:
+                self._second_run = self._compiled(key)
+                if self._full_first:
+                    run, self._second_run = self._second_run, run
+        self._run = run
+        return run
+
+    def _compiled(self, key: tuple[frozenset[tuple[str, int]], bool, bool]) -> Match:
+        """The run regex for ``key`` (prefixes and their kinds, relative references, full)."""
         run = self._runs.get(key)
-        if run is None and full and self._since_full < _FULL_AGAIN_AFTER:
-            key = (prefixes, relative, False)
-            run = self._runs.get(key)
         if run is None:
+            prefixes, relative, full = key
             self._compiles += 1
             self._since_compile = 0
-            if key[2]:
+            if full:
                 self._since_full = 0
             if len(self._runs) >= _FREE_COMPILES:
                 self._runs.clear()
             plain = frozenset(p for p, kind in prefixes if kind == _PLAIN)
-            pattern = _run_pattern(plain, frozenset(p for p, _ in prefixes), relative, key[2])
+            pattern = _run_pattern(plain, frozenset(p for p, _ in prefixes), relative, full)
             run = self._runs[key] = re.compile(pattern).match
-        self._run = run
         return run
 
-    def _count_and_check_typed(self, src: str, pos: int, end: int, quick: bool) -> None:
+    def _count_and_check_typed(self, src: str, pos: int, end: int, quick: bool, brackets: bool) -> None:
         """Count the triples of the run ``src[pos:end]`` and warn on its ill-typed literals."""
         typed = 0
         ill = False
-        scan = _QUICK_TRIPLE_END_OR_TYPED if quick else _TRIPLE_END_OR_TYPED
+        if brackets:
+            scan = _QUICK_BRACKETED_END_OR_TYPED if quick else _BRACKETED_END_OR_TYPED
+        else:
+            scan = _QUICK_TRIPLE_END_OR_TYPED if quick else _TRIPLE_END_OR_TYPED
         found = scan.findall(src, pos, end)
         for literal, datatype in found:
             if datatype:
@@ -430,11 +472,11 @@ class TurtleValidator(TurtleParser):
                 if not ill and self._ill_typed(literal, datatype) is not None:
                     ill = True
         triples = len(found) - typed  # each ',', ';' and '.' one, brackets aside
-        if src.find("[", pos, end) >= 0 or src.find("(", pos, end) >= 0:
+        if brackets:
             # A matched run's brackets are balanced: two entries for each opening one.
-            brackets = 2 * (found.count(("[", "")) + found.count(("(", "")))
-            if brackets:
-                triples += _bracket_triples(src, pos, end) - brackets
+            entries = 2 * (found.count(("[", "")) + found.count(("(", "")))
+            if entries:
+                triples += _bracket_triples(src, pos, end) - entries
         self._triples += triples
         if ill:  # rare: the run is scanned again for the literals' places
             self._warn_run(src, pos, end)
@@ -452,7 +494,7 @@ class TurtleValidator(TurtleParser):
     def _warn_run(self, src: str, pos: int, end: int) -> None:
         """Hand on every ill-typed literal of the run, placed as the parser places them."""
         assert self.warn is not None
-        for m in _TRIPLE_END_OR_TYPED.finditer(src, pos, end):
+        for m in _BRACKETED_END_OR_TYPED.finditer(src, pos, end):
             if m.group(2):
                 reason = self._ill_typed(m.group(1), m.group(2))
                 if reason is not None:
