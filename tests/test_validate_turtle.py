@@ -676,6 +676,16 @@ def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_ta
     # The first 1000 by the parser, the rest by the full run regex: two compiles in all.
     assert validator._triples == 500 * 4 + 1
     assert validator._compiles == 2
+    # Statements it would not take either (a non-ASCII IRI) do not count towards it.
+    iris = HEADER + "ex:s ex:p <http://ex/caf\u00e9> .\n" * (misses + 500)
+    plain = TurtleValidator(False, None)
+    assert plain.check(reader(iris.encode())) == misses + 500
+    assert (plain._triples, plain._compiles) == (0, 1)
+    # Once it is compiled, plain runs and nested ones are each the run regexes' ones.
+    mixed = doc + ("ex:s ex:p ex:o .\n" * 100 + "ex:s ex:p ( 1 ) .\n" * 100) * 5
+    both = TurtleValidator(False, None)
+    assert both.check(reader(mixed.encode())) == (misses + 500) * 4 + 1 + 5 * (100 + 300)
+    assert both._triples == 500 * 4 + 1 + 5 * (100 + 300)
     # TriG's graph block openings and closings are no such statements.
     blocks = HEADER + "".join(f"ex:g{i} {{ ex:s ex:p ex:o . }}\n" for i in range(misses + 500))
     trig = TurtleValidator(True, None)
