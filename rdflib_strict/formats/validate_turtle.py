@@ -20,9 +20,10 @@ the parser's. The regex is strict where the parser's fast path is lenient:
   rdf:langString and rdf:dirLangString; numbers and booleans;
 * ``,`` and ``;`` lists, whitespace and comments between tokens.
 
-Every name, number and boolean must be followed by whitespace, a comment, ',', ';' or a '.'
-that ends the statement (itself followed by whitespace, a comment or the end): the parser's
-greedy token regexes then stop exactly where the validator's do, so both read the same tokens.
+Every name, number and boolean must be followed by whitespace, a comment, ',', ';', a '.'
+that ends the statement (itself followed by whitespace, a comment or the end) or, in the full
+pattern below, a bracket: the parser's greedy token regexes then stop exactly where the
+validator's do, so both read the same tokens.
 
 Two patterns, the first compiled at once (a few milliseconds), the second, ``full``, once
 1,000 statements have gone to the parser (a tenth of a second: worth it only for a document
@@ -84,7 +85,7 @@ _WS: Final = WS_TURTLE  # [161s] WS, comments included
 _STATEMENT_END: Final = r"\.(?=[ \t\r\n#]|\Z)"
 # What may follow a name, number or boolean: the parser's greedy token regexes stop here too.
 _NAME_END: Final = rf"(?=[ \t\r\n#,;]|{_STATEMENT_END})"
-# In the full pattern, also a bracket: '(ex:a[ex:p 1])' is three terms.
+# In the full pattern a bracket too, as in '(ex:a[ex:p 1])'.
 _NESTED_NAME_END: Final = rf"(?=[ \t\r\n#,;()[\]]|{_STATEMENT_END})"
 # [168s] PN_LOCAL, ASCII unreserved characters only: not ending in '.', which the parser
 # strips (such dots end the statement). For datatypes.
@@ -397,7 +398,7 @@ class TurtleValidator(TurtleParser):
         end = self._read_counted(src, pos, out)
         if self._parsed > before and self._second_run is None and _FULL_SHAPE.match(src, pos, end):
             self._misses += 1
-            if self._misses == self.full_after:
+            if self._misses >= self.full_after and self._since_full >= _FULL_AGAIN_AFTER:
                 self._run = None  # the next statement compiles the full pattern
         return end
 
