@@ -202,12 +202,7 @@ def a_term(clean: bool) -> st.SearchStrategy[str]:
 def an_object(clean: bool) -> st.SearchStrategy[str]:
     # A seventh of them nested in '[ ]' and '( )', some deeper than the full run regex's three.
     return st.one_of(
-        a_term(clean),
-        a_term(clean),
-        a_term(clean),
-        a_term(clean),
-        a_term(clean),
-        a_term(clean),
+        *[a_term(clean) for _ in range(6)],
         st.recursive(
             a_term(clean),
             lambda inner: pool(NESTED, clean) | collection(inner) | blank_node(inner, clean),
@@ -221,21 +216,26 @@ def collection(draw: st.DrawFn, items: st.SearchStrategy[str]) -> str:
     return "(" + "".join(draw(_WS) + draw(items) for _ in range(draw(st.integers(0, 3)))) + draw(_WS) + ")"
 
 
+def predicate_objects(draw: st.DrawFn, clean: bool, objects: st.SearchStrategy[str], most: int) -> list[str]:
+    """The tokens of ``verb objects (; verb objects)*``: up to ``most`` verbs and objects each."""
+    tokens: list[str] = []
+    for i in range(draw(st.integers(1, most))):
+        if i:
+            tokens.append(";")
+        tokens.append(draw(_verb(clean)))
+        for j in range(draw(st.integers(1, most))):
+            if j:
+                tokens.append(",")
+            tokens.append(draw(objects))
+    return tokens
+
+
 @st.composite
 def blank_node(draw: st.DrawFn, objects: st.SearchStrategy[str], clean: bool) -> str:
     """``[ verb objects (; verb objects)* ]``, or now and then ``[]`` with inner whitespace."""
     if draw(st.integers(0, 5)) == 0:
         return "[" + draw(st.sampled_from(["", " ", "\n\t", " # c\n"])) + "]"
-    tokens = ["["]
-    for i in range(draw(st.integers(1, 2))):
-        if i:
-            tokens.append(";")
-        tokens.append(draw(_verb(clean)))
-        for j in range(draw(st.integers(1, 2))):
-            if j:
-                tokens.append(",")
-            tokens.append(draw(objects))
-    tokens.append("]")
+    tokens = ["[", *predicate_objects(draw, clean, objects, 2), "]"]
     return "".join(draw(_GLUED_WS if token in ",;]" else _WS) + token for token in tokens)
 
 
@@ -264,15 +264,7 @@ def statement(draw: st.DrawFn, clean: bool) -> str:
     subject = _subject(clean)
     if clean and draw(st.integers(0, 9)) == 0:
         subject = drawn_pool(NESTED, clean)
-    tokens = [draw(subject)]
-    for i in range(draw(st.integers(1, 3))):
-        if i:
-            tokens.append(";")
-        tokens.append(draw(_verb(clean)))
-        for j in range(draw(st.integers(1, 3))):
-            if j:
-                tokens.append(",")
-            tokens.append(draw(_object(clean)))
+    tokens = [draw(subject), *predicate_objects(draw, clean, _object(clean), 3)]
     tokens.append(draw(drawn_pool(ENDS, clean)))
     text = tokens[0]
     for token in tokens[1:]:
