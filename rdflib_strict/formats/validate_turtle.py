@@ -289,10 +289,11 @@ _FREE_COMPILES: Final = 8
 _STATEMENTS_PER_COMPILE: Final = 1000
 _MAX_PREFIXES: Final = 512
 # The full pattern (non-ASCII names, nesting) takes a tenth of a second to compile, what the
-# parser takes for some 2,500 statements: it is compiled once this many statements have gone to
-# the parser, and again for other prefixes only after this many more statements.
+# parser takes for some 2,500 statements: it is compiled once this many statements it may take
+# have gone to the parser, and again for other prefixes only once this many more triples have
+# been counted (by either: a run regex's match of many statements is one call here).
 _FULL_AFTER: Final = 1000
-_FULL_AGAIN_AFTER: Final = 10 * _STATEMENTS_PER_COMPILE
+_FULL_AGAIN_AFTER: Final = 10_000
 # How deep the full pattern nests '[ ]' and '( )': each level doubles its size.
 _DEPTH: Final = 3
 
@@ -331,8 +332,8 @@ class TurtleValidator(TurtleParser):
         self._compiles = 0
         self._since_compile = 0
         self._misses = 0  # statements of triples the run regex did not take
-        # Statements since the full pattern was last compiled (the first compile is free).
-        self._since_full = _FULL_AGAIN_AFTER
+        # The triples counted when the full pattern was last compiled (the first is free).
+        self._full_at = -_FULL_AGAIN_AFTER
 
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid triples in ``reader``'s document."""
@@ -361,7 +362,6 @@ class TurtleValidator(TurtleParser):
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
     def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         self._since_compile += 1
-        self._since_full += 1
         run = self._run
         if run is None or self.base is not self._run_base:
             run = self._current_run(src, pos)
@@ -398,7 +398,7 @@ class TurtleValidator(TurtleParser):
         end = self._read_counted(src, pos, out)
         if self._parsed > before and self._second_run is None and _FULL_SHAPE.match(src, pos, end):
             self._misses += 1
-            if self._misses >= self.full_after and self._since_full >= _FULL_AGAIN_AFTER:
+            if self._misses >= self.full_after and self._full_again():
                 self._run = None  # the next statement compiles the full pattern
         return end
 
@@ -435,12 +435,16 @@ class TurtleValidator(TurtleParser):
         self._second_run = None
         if self.full:
             key = (prefixes, relative, True)
-            if key in self._runs or self._since_full >= _FULL_AGAIN_AFTER:
+            if key in self._runs or self._full_again():
                 self._second_run = self._compiled(key)
                 if self._full_first:
                     run, self._second_run = self._second_run, run
         self._run = run
         return run
+
+    def _full_again(self) -> bool:
+        """Whether the full pattern may be compiled (again): enough triples since the last."""
+        return self.statements - self._full_at >= _FULL_AGAIN_AFTER
 
     def _compiled(self, key: tuple[frozenset[tuple[str, int]], bool, bool]) -> Match:
         """The run regex for ``key`` (prefixes and their kinds, relative references, full)."""
@@ -450,7 +454,7 @@ class TurtleValidator(TurtleParser):
             self._compiles += 1
             self._since_compile = 0
             if full:
-                self._since_full = 0
+                self._full_at = self.statements
             if len(self._runs) >= _FREE_COMPILES:
                 self._runs.clear()
             plain = frozenset(p for p, kind in prefixes if kind == _PLAIN)
