@@ -1613,6 +1613,12 @@ def entry() -> NoReturn:
         status = main()
     except _Terminated:  # the files it was writing are removed on the way out, as for Ctrl-C
         status = 128 + signal.SIGTERM
+    except SystemExit as e:  # argparse's --help, --version and usage errors: said already
+        if e.code is None or isinstance(e.code, int):
+            status = e.code or 0
+        else:  # as the interpreter would: the message, status 1
+            print(e.code, file=sys.stderr)
+            status = 1
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # stdout's reader left (| head): it wanted no more

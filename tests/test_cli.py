@@ -165,11 +165,14 @@ def test_the_console_script_skips_the_interpreters_teardown(tmp_path: Path) -> N
         (["validate", str(EXAMPLE)], 0),
         (["validate", str(bad)], 1),
         (["convert", str(big), "--to", "nt"], 0),
+        (["--version"], 0),  # argparse's exits too: 0.14 s against 0.115 s for a validate
+        (["--help"], 0),
+        (["validate"], 2),
     ):
         done = _with_handler("entry", args)
         assert done.returncode == code, done.stderr
         assert b"teardown ran" not in done.stderr
-        assert done.stderr.endswith(b"\n")  # its last line, whole
+        assert done.stderr.endswith(b"\n") or not done.stderr  # its last line, whole
         if args[0] == "convert":
             assert done.stdout == big.read_bytes()
     # main alone, for contrast: the handler runs at the teardown.
