@@ -529,6 +529,17 @@ def test_many_prefixes_bound_the_compiles() -> None:
     assert validator_verdict(doc, "turtle") == parser_verdict(doc, "turtle")
 
 
+def test_the_compile_bound_counts_triples_not_calls() -> None:
+    # Past 8 compiles, another waits for 1,000 triples since the last: a run regex's match
+    # of many statements is one call, which must not count as one statement.
+    segments = "".join(
+        f"@prefix p{i}: <http://ex/{i}/> .\n" + f"p{i}:s p{i}:p p{i}:o .\n" * 1200 for i in range(9)
+    )
+    validator = TurtleValidator(False, None)
+    assert validator.check(reader(segments.encode())) == 9 * 1200
+    assert (validator._compiles, validator._triples) == (9, 9 * 1200)
+
+
 # --- (d) the fast path takes the plain statements ---------------------------------------------
 
 

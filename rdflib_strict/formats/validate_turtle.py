@@ -284,9 +284,11 @@ _UNUSABLE, _PLAIN, _RDF_NAMESPACE = 0, 1, 2
 # A directive's start: no run regex is compiled for it (see _current_run).
 _DIRECTIVE: Final = re.compile(r"@|(?i:prefix|base)[ \t\r\n]")
 # A compile costs what the parser takes for about a thousand statements, and grows with the
-# prefixes: past these bounds, statements go to the parser rather than pay for one more.
+# prefixes: past these bounds, statements go to the parser rather than pay for one more. (The
+# work since a compile is the triples counted since, by the parser or the run regexes: a run
+# regex's match of up to 64 statements is one call of _read_statement.)
 _FREE_COMPILES: Final = 8
-_STATEMENTS_PER_COMPILE: Final = 1000
+_TRIPLES_PER_COMPILE: Final = 1000
 _MAX_PREFIXES: Final = 512
 # The full pattern (non-ASCII names, nesting) takes a tenth of a second to compile, what the
 # parser takes for some 2,500 statements: it is compiled once this many statements it may take
@@ -330,7 +332,7 @@ class TurtleValidator(TurtleParser):
         # The base the run regex was chosen for: relative references are taken with a valid one.
         self._run_base: str | None = None
         self._compiles = 0
-        self._since_compile = 0
+        self._compiled_at = 0  # the triples counted at the last compile
         self._misses = 0  # statements of triples the run regex did not take
         # The triples counted when the full pattern was last compiled (the first is free).
         self._full_at = -_FULL_AGAIN_AFTER
@@ -338,6 +340,7 @@ class TurtleValidator(TurtleParser):
     def check(self, reader: ChunkReader, on_error: OnError | None = None) -> int:
         """The number of valid triples in ``reader``'s document."""
         self._triples = self._parsed = self._line_validator._count = 0
+        self._compiled_at, self._full_at = 0, min(self._full_at, 0)  # counted from here
         self.parse(reader, _discard, on_error)
         return self.statements
 
@@ -361,7 +364,6 @@ class TurtleValidator(TurtleParser):
 
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)
     def _read_statement(self, src: str, pos: int, out: list[SinkQuad]) -> int:
-        self._since_compile += 1
         run = self._run
         if run is None or self.base is not self._run_base:
             run = self._current_run(src, pos)
@@ -426,7 +428,7 @@ class TurtleValidator(TurtleParser):
         the other: one compile after the last), or past the bounds above."""
         if _DIRECTIVE.match(src, pos) is not None or len(self._kinds) > _MAX_PREFIXES:
             return None
-        if self._compiles >= _FREE_COMPILES and self._since_compile < _STATEMENTS_PER_COMPILE:
+        if self._compiles >= _FREE_COMPILES and self.statements - self._compiled_at < _TRIPLES_PER_COMPILE:
             return None
         base = self._run_base = self.base
         prefixes = frozenset((p, kind) for p, kind in self._kinds.items() if kind != _UNUSABLE)
@@ -452,7 +454,7 @@ class TurtleValidator(TurtleParser):
         if run is None:
             prefixes, relative, full = key
             self._compiles += 1
-            self._since_compile = 0
+            self._compiled_at = self.statements
             if full:
                 self._full_at = self.statements
             if len(self._runs) >= _FREE_COMPILES:
