@@ -6,6 +6,7 @@ import warnings
 from collections.abc import Iterator
 from typing import Any, Final
 
+from .cores import worker_count
 from .edge.illtyped import IllTypedReport
 from .edge.plugins import install, uninstall
 from .edge.readers import StatementParser, make_parser
@@ -84,7 +85,7 @@ def iterparse(
     # A URL is asked for the format given; its media type names one when nothing else does.
     with open_source(source, data=data, accept=accept_header(given)) as opened:
         fmt = format_for(given, opened.name, opened.content_type)
-        if workers != 1 and _worker_count(workers) > 1:
+        if worker_count(workers) > 1:
             warnings.warn(_ONE_PROCESS, stacklevel=2)
         parser = make_parser(fmt, opened.base if base is None else base, version=rdf)
         parser.warn = ill_typed = IllTypedReport()
@@ -105,9 +106,3 @@ def _placed(parser: StatementParser, opened: OpenedSource, on_error: OnError | N
         lines, columns, one_line = placed.lines, placed.columns, placed.subjects is None
         for i, (s, p, o, g) in enumerate(batch):
             yield s, p, o, g, statement_span(name, lines, columns, i, one_line)
-
-
-def _worker_count(workers: int) -> int:
-    from . import parallel  # its pool's imports are loaded only when asked for
-
-    return parallel.worker_count(workers)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
 from . import __version__
+from .cores import worker_count
 from .edge.illtyped import IllTypedLiteralWarning
 from .edge.readers import StatementParser, make_converter, make_parser, make_validator
 from .edge.sink import paused_batches, paused_gc
@@ -183,7 +184,7 @@ def _format_name(value: str) -> str:
 
 def _at_least(least: int, meaning: str = "") -> Callable[[str], int]:
     """argparse's ``type`` for a count option: an int of at least ``least``, else a usage error
-    (``-j -1`` reached parallel.worker_count and ended in a traceback)."""
+    (``-j -1`` reached worker_count and ended in a traceback)."""
 
     def count(value: str) -> int:
         try:
@@ -313,7 +314,7 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     report = _Report(args, source.progress, opened.name, sarif)
     warn = report.warning if args.warn_ill_typed else None
     count = 0
-    workers = _workers(args.jobs)
+    workers = worker_count(args.jobs)
     base = opened.base if args.base is None else args.base
     validator = None
     try:
@@ -770,21 +771,11 @@ def _conversion_failed(e: Exception, name: str) -> int:
     return 1
 
 
-def _workers(jobs: int) -> int:
-    """The processes ``-j jobs`` asks for; the parallel module (and the pool's imports: 12 ms of
-    every command's start) is loaded only for more than one."""
-    if jobs == 1:
-        return 1
-    from . import parallel
-
-    return parallel.worker_count(jobs)
-
-
 def _convert_workers(args: argparse.Namespace, source: _Input) -> int:
     """How many processes convert ``source``: ``-j``'s, but one for Turtle and TriG with
     ``--rejects`` (each rejected statement is written after the directives in force, which
     only a parser that read the whole document knows; said on stderr)."""
-    workers = _workers(args.jobs)
+    workers = worker_count(args.jobs)
     if workers > 1 and args.rejects is not None and not FORMATS[source.fmt].line_based:
         if not args.quiet:
             print(

@@ -48,6 +48,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, wait  # not .process: loaded when used
 from typing import IO, TYPE_CHECKING, Any, AnyStr, Final, Literal, NamedTuple, cast
 
+from .cores import worker_count
 from .edge.sink import paused_gc
 from .edge.source import OpenedSource
 from .syntax.chunks import ChunkReader
@@ -177,19 +178,6 @@ class BlockResult:
         self.fatal: BaseException | None = None
         self.clean = True
         self.state: TurtleState | None = None
-
-
-def worker_count(jobs: int) -> int:
-    """The number of workers for ``-j jobs``: 0 means one per available core, and there are
-    never more than that. Parsing keeps a core busy, so more processes than cores only cost
-    their start and memory: ``-j 1000`` on a one-line file forked 1000 of them (7.5 s)."""
-    if jobs < 0:
-        raise ValueError(f"the number of jobs must be 0 (all cores) or more, not {jobs}")
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        cores = os.cpu_count() or 1
-    return min(jobs, cores) if jobs else cores
 
 
 def file_blocks(path: str, block: int | None = None, workers: int = 1) -> Iterator[Block]:

@@ -18,6 +18,7 @@ PACKAGE = repo_root() / "rdflib_strict"
 LAYERS: dict[str, int] = {
     "syntax": 0,  # the toolkit: text in, positions and errors out
     "sarif": 0,  # SARIF logs: stdlib only, knows no RDF
+    "cores": 0,  # how many worker processes -j N gets: stdlib only
     "formats": 1,  # one module per format family and direction, and the table of formats
     "edge": 2,  # rdflib's plugins, sources, sinks and stores
     "parallel": 3,
