@@ -383,10 +383,11 @@ class TurtleValidator(TurtleParser):
         brackets = src.find("[", pos, end) >= 0 or src.find("(", pos, end) >= 0
         if self.warn is not None and src.find("^^", pos, end) >= 0:
             self._count_and_check_typed(src, pos, end, quick, brackets)
-        elif brackets:  # each ',', ';' and statement-ending '.' one triple; brackets in pairs
+        elif brackets:  # each ',', ';' and statement-ending '.' one triple, and each bracket
             ends = (_QUICK_BRACKETED_END if quick else _BRACKETED_END).findall(src, pos, end)
-            opened = ends.count("[") + ends.count("(")
-            self._triples += len(ends) - 2 * opened + (_bracket_triples(src, pos, end) if opened else 0)
+            self._triples += len(ends)
+            if "[" in ends or "(" in ends:
+                self._triples += _bracket_triples(src, pos, end)
         else:
             self._triples += len((_QUICK_TRIPLE_END if quick else _TRIPLE_END).findall(src, pos, end))
         return end
@@ -478,12 +479,9 @@ class TurtleValidator(TurtleParser):
                 typed += 1
                 if not ill and self._ill_typed(literal, datatype) is not None:
                     ill = True
-        triples = len(found) - typed  # each ',', ';' and '.' one, brackets aside
-        if brackets:
-            # A matched run's brackets are balanced: two entries for each opening one.
-            entries = 2 * (found.count(("[", "")) + found.count(("(", "")))
-            if entries:
-                triples += _bracket_triples(src, pos, end) - entries
+        triples = len(found) - typed  # each ',', ';' and '.' one, and each bracket
+        if brackets and (("[", "") in found or ("(", "") in found):
+            triples += _bracket_triples(src, pos, end)
         self._triples += triples
         if ill:  # rare: the run is scanned again for the literals' places
             self._warn_run(src, pos, end)
@@ -523,9 +521,10 @@ def _takes_any_local(namespace: str) -> bool:
 
 
 def _bracket_triples(src: str, pos: int, end: int) -> int:
-    """The triples the '[ ]' and '( )' of the matched run ``src[pos:end]`` add to those its
-    ',', ';' and '.' count: one for each non-empty '[ ]' (its first object: the next ones follow
-    ',' or ';'), two for each item of a collection (its rdf:first and rdf:rest)."""
+    """What the '[ ]' and '( )' of the matched run ``src[pos:end]`` add to its count of ',',
+    ';', '.' and brackets: one for each non-empty '[ ]' (its first object: the next ones follow
+    ',' or ';'), two for each item of a collection (its rdf:first and rdf:rest), less one for
+    each bracket (counted, as the scans find them, as if a triple)."""
     triples = 0
     in_collection = [False]  # the innermost bracket's, outermost first
     gap = pos
@@ -534,6 +533,7 @@ def _bracket_triples(src: str, pos: int, end: int) -> int:
         if at < 0:  # the run's end: matched at every bracket, the scan never searches again
             break
         bracket = src[at]
+        triples -= 1
         if in_collection[-1]:
             triples += 2 * sum(1 for comment in _ITEM.findall(src, gap, at) if not comment)
         if bracket in "[(":
