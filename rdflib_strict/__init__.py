@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from .edge.illtyped import IllTypedLiteralWarning
     from .edge.sourcemap import SourceMap
     from .formats.rdf12_terms import DirLangLiteral, TripleTerm
-    from .syntax.errors import ErrorKind, ParseError, SerializeError, SourceError
+    from .syntax.errors import ParseError, SerializeError, SourceError
+    from .syntax.kinds import ErrorKind
     from .syntax.positions import Span
 
 # Each name is imported when first asked for (PEP 562): the command line, which imports this
@@ -33,7 +34,7 @@ _WHERE: dict[str, str] = {
     "SourceMap": ".edge.sourcemap",
     "DirLangLiteral": ".formats.rdf12_terms",
     "TripleTerm": ".formats.rdf12_terms",
-    "ErrorKind": ".syntax.errors",
+    "ErrorKind": ".syntax.kinds",
     "ParseError": ".syntax.errors",
     "SerializeError": ".syntax.errors",
     "SourceError": ".syntax.errors",

@@ -30,24 +30,24 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
 from . import __version__
 from .cores import worker_count
-from .edge.illtyped import IllTypedLiteralWarning
 from .edge.readers import StatementParser, make_converter, make_parser, make_validator
-from .edge.sink import paused_batches, paused_gc
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
-from .error_rules import PARSE_RULES, finding
-from .formats.lines import LineParser
+from .formats.line_loop import LineLoop
 from .formats.rdfc10 import WorkLimitError
 from .formats.table import FORMATS, format_for
-from .formats.terms import Statement, document_prefix, is_triple_term
-from .sarif import Finding, Level, Notification, Rule, sarif_log
-from .syntax.errors import ParseError, SerializeError, SourceError, visible
 from .syntax.iri import iri_error, is_absolute
 from .syntax.reader import OnError
+from .syntax.shown import visible
 from .syntax.version import RdfVersion, version_arg
 from .syntax.wording import plural
 
-if TYPE_CHECKING:  # loaded when -j asks for more than one process
-    from . import parallel
+# What loads rdflib (60 ms: half of a validate of a small file) is imported where it is used:
+# validate of a valid N-Triples or N-Quads document never needs it (syntax/kinds.py).
+if TYPE_CHECKING:
+    from . import parallel  # loaded when -j asks for more than one process
+    from .formats.terms import Statement
+    from .sarif import Finding, Level, Notification, Rule
+    from .syntax.errors import ParseError
 
 _PROGRESS_MIN_BYTES = 4 << 20
 
@@ -152,7 +152,11 @@ class _Input:
             )
         except OSError as e:
             raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
-        except SourceError as e:
+        except SyntaxError as e:  # a SourceError (a failed download): said as a usage error
+            from .syntax.errors import SourceError
+
+            if not isinstance(e, SourceError):
+                raise
             raise _UsageError(str(e)) from None
 
     def close(self) -> None:
@@ -223,12 +227,18 @@ class _Sarif:
         self.sources.append(path)
 
     def add(self, e: ParseError, level: Level) -> None:
+        from .error_rules import finding
+
         self.findings.append(finding(e, level, self._source))
 
     def note(self, text: str, level: Level = "note") -> None:
+        from .sarif import Notification
+
         self.notifications.append(Notification(text, level, self._source))
 
     def write(self, status: int) -> None:
+        from .error_rules import PARSE_RULES
+
         _print_sarif(
             PARSE_RULES,
             self.findings,
@@ -248,6 +258,8 @@ def _print_sarif(
     successful: bool = True,
 ) -> None:
     """``--report sarif``: one SARIF log of this tool's run on stdout, nothing else there."""
+    from .sarif import sarif_log
+
     log = sarif_log(
         "rdflib-strict",
         __version__,
@@ -323,23 +335,24 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
         else:
             validator = make_validator(fmt, base, warn, args.rdf_version)
             count = validator.check(opened.reader, report.error)
-    except SourceError as e:  # the input broke off: not a verdict on the document
-        count = report.counted if validator is None else validator.statements  # read before
-        report.unreadable = True
-        report.print(e)
-    except OSError as e:  # a read failing midway (a vanished file, a -j worker killed)
-        count = report.counted if validator is None else validator.statements
-        report.unreadable = True
-        report.print(SourceError.reading(f"cannot read: {e}", opened.name))
-    except ParseError as e:  # an error the parser cannot resume after (bad UTF-8, ...)
-        count = report.counted if validator is None else validator.statements
-        try:
-            report.error(e)
-        except _TooMany:
-            pass
     except _TooMany:
         count = report.counted if validator is None else validator.statements
         report.note(f"stopped after {plural(args.max_errors, 'error')} (--max-errors)")
+    except (OSError, SyntaxError) as e:  # ParseError is a SyntaxError: imported only now
+        from .syntax.errors import ParseError, SourceError
+
+        count = report.counted if validator is None else validator.statements  # read before
+        if isinstance(e, SourceError):  # the input broke off: not a verdict on the document
+            report.unreadable = True
+            report.print(e)
+        elif isinstance(e, OSError):  # a read failing midway (a vanished file, a -j worker killed)
+            report.unreadable = True
+            report.print(SourceError.reading(f"cannot read: {e}", opened.name))
+        elif isinstance(e, ParseError):  # an error the parser cannot resume after (bad UTF-8, ...)
+            with contextlib.suppress(_TooMany):
+                report.error(e)
+        else:
+            raise
     finally:
         source.close()
     if report.warnings > args.max_errors:
@@ -369,6 +382,7 @@ def _validate_blocks(
     source: _Input, base: str | None, workers: int, report: _Report, warn: Any, version: RdfVersion
 ) -> int:
     from . import parallel
+    from .formats.terms import document_prefix
 
     form = FORMATS[source.fmt]
     job = parallel.BlockTask(
@@ -448,6 +462,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _statements(
     parser: StatementParser, opened: OpenedSource, on_error: OnError | None
 ) -> Iterator[Statement]:
+    from .edge.sink import paused_batches
+
     for batch in paused_batches(parser.batches(opened.reader, on_error)):
         yield from batch
 
@@ -485,7 +501,7 @@ class _Rejects:
     def _directives(self) -> str:
         """The directives in force that the rejects file has not declared yet (Turtle, TriG)."""
         parser = self.parser
-        if parser is None or isinstance(parser, LineParser):
+        if parser is None or isinstance(parser, LineLoop):
             return ""
         lines = []
         if parser.base is not None and parser.base != self._base:
@@ -634,6 +650,8 @@ class _Convert:
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
+    from .syntax.errors import ParseError, SerializeError, SourceError
+
     target = _target(args)
     if args.rejects is not None and not args.skip_invalid:
         raise _UsageError("--rejects needs --skip-invalid")
@@ -755,6 +773,8 @@ def _stdout_bytes() -> IO[bytes]:
 
 def _conversion_failed(e: Exception, name: str) -> int:
     """Say why a conversion stopped; its exit status (2: not a verdict on the input)."""
+    from .syntax.errors import ParseError, SerializeError, SourceError
+
     if isinstance(e, SerializeError):
         print(f"{name}: {e}", file=sys.stderr)
     elif isinstance(e, ParseError) and not isinstance(e, SourceError):
@@ -803,6 +823,9 @@ def _convert_blocks(
     TriG: cut at statement boundaries) written by the workers, in order. (``--canonical``
     sorts the whole output and ``--ascii`` may relabel blank nodes: both take the other
     path.)"""
+    from .edge.sink import paused_gc
+    from .formats.terms import document_prefix
+
     form = FORMATS[source.fmt]
     if workers == 1:
         converter = make_converter(source.fmt, target, tag=tag, version=version, base=base)
@@ -852,7 +875,9 @@ def _to_pretty(
     from rdflib import Dataset, Graph
     from rdflib.term import Node
 
+    from .edge.sink import paused_batches
     from .edge.writers import write_graph_turtle
+    from .syntax.errors import SerializeError
 
     dataset = Dataset()
     graphs: dict[Node, Graph] = {}
@@ -906,7 +931,9 @@ class _Documents:
         self.errors: list[ParseError] = []
 
     def load(self, path: str, args: argparse.Namespace, option: str, version: RdfVersion) -> None:
+        from .edge.illtyped import IllTypedLiteralWarning
         from .shacl import text_lines
+        from .syntax.errors import ParseError, SourceError
 
         source = _Input(path, args, option)
         try:
@@ -1001,6 +1028,8 @@ def _pyshacl_report(data: _Documents, shapes: _Documents, args: argparse.Namespa
     import pyshacl
     from pyshacl.errors import ReportableRuntimeError
     from rdflib import Graph
+
+    from .formats.terms import is_triple_term
 
     try:
         conforms, report, _ = pyshacl.validate(
@@ -1342,6 +1371,7 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
     import difflib
 
     from .fmt import FormatError, fmt_text
+    from .syntax.errors import ParseError, SerializeError
 
     if is_url(path):
         raise _UsageError(f"{path}: fmt rewrites local files (or '-'), not URLs")
@@ -1407,6 +1437,7 @@ def _replace(path: str, text: str) -> None:
 
 def _cmd_diff(args: argparse.Namespace) -> int:
     from .diff import RULES, changes, patch, render, sarif_findings
+    from .syntax.errors import SerializeError
 
     first, second = _Documents(), _Documents()
     first.load(args.first, args, "format", args.rdf_version)

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Final
 
 from .sarif import Finding, Level, Rule
-from .syntax.errors import ErrorKind, ParseError, SourceError, visible
+from .syntax.errors import ParseError, SourceError, visible
+from .syntax.kinds import ErrorKind
 
 __all__ = ["PARSE_RULES", "RULES", "UNCLASSIFIED", "finding", "rule_of"]
 

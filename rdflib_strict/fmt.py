@@ -43,9 +43,10 @@ from .formats.terms import Statement
 from .formats.turtle_cuts import Comment, StatementCuts, comments, continued_lines
 from .formats.write_trig import trig_body
 from .formats.write_turtle import TurtleWriter
-from .syntax.errors import ErrorKind, ParseError
+from .syntax.errors import ParseError
 from .syntax.escapes import unescape_iri
 from .syntax.iri import resolve
+from .syntax.kinds import ErrorKind
 from .syntax.version import RdfVersion
 
 __all__ = ["FormatError", "fmt_text"]

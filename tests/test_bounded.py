@@ -66,9 +66,11 @@ def _lines(n: int, fmt: str) -> Iterator[str]:
 
 
 def _caches_of(obj: Any) -> list[tuple[str, int]]:
-    """Every dict or set attribute of ``obj`` and of its ``terms``, with its size."""
+    """Every dict or set attribute of ``obj`` and of its ``terms``, with its size (and the
+    same of a validator's precise reader, once it has one)."""
     found = []
-    for owner in (obj, getattr(obj, "terms", None)):
+    reader = getattr(obj, "_reader", None)
+    for owner in (obj, getattr(obj, "terms", None), reader, getattr(reader, "terms", None)):
         if owner is None:
             continue
         for name in dir(owner):
@@ -104,10 +106,16 @@ def test_parser_caches_stay_bounded(small_limit: None, fmt: str) -> None:
 def test_validator_caches_stay_bounded(small_limit: None, quads: bool) -> None:
     fmt = "nquads" if quads else "ntriples"
     validator = LineValidator(quads)
-    reader = ChunkReader(Lines(3000, fmt), "x", chunk_size=200)
+    # Every fourth line's subject written with a \u escape: the precise reader reads it.
+    data = b"".join(
+        line.replace(b"<http://example.org/e/s", b"<http://example.org/e/\\u0073") if i % 4 == 0 else line
+        for i, line in enumerate(Lines(3000, fmt))
+    )
+    reader = ChunkReader(io.BytesIO(data), "x", chunk_size=200)
     assert validator.check(reader) == 3000
     sizes = dict(_caches_of(validator))
-    assert "Terms.langs" in sizes
+    assert "LineValidator._langs" in sizes
+    assert "Terms.iris" in sizes  # the precise reader's
     assert max(sizes.values()) <= LIMIT + 10
 
 

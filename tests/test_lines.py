@@ -24,7 +24,8 @@ from w3c import assert_same_graph, default_graph, oxigraph_graph, parsed
 
 from rdflib_strict import ParseError
 from rdflib_strict.edge import source as edge_source
-from rdflib_strict.formats.lines import LineParser, lines_are_long, nquads_re, ntriples_re
+from rdflib_strict.formats.line_loop import lines_are_long
+from rdflib_strict.formats.lines import LineParser, nquads_re, ntriples_re
 from rdflib_strict.formats.terms import Terms
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.grammar import ASCII_BLANK_NODE_LABEL_BODY, BLANK_NODE_LABEL_BODY
@@ -848,7 +849,7 @@ def test_a_long_line_the_long_reader_refuses_goes_to_the_precise_reader(
     # Not through the statement pattern, which tests each character against a class: a 50 MB
     # line with an error at its end took iterparse 6 s, most of it there and in the validator's.
     from rdflib_strict.formats import lines
-    from rdflib_strict.formats.lines import LONG_LINE
+    from rdflib_strict.formats.line_loop import LONG_LINE
 
     real = ntriples_re()
 

@@ -29,7 +29,7 @@ from scaling import LINEAR_BOUND, growth
 from verdicts import Error, parser_verdict, validator_verdict
 
 from rdflib_strict import cli, parallel
-from rdflib_strict.formats.lines import LONG_LINE
+from rdflib_strict.formats.line_loop import LONG_LINE
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError
@@ -451,7 +451,7 @@ def test_long_literals_are_taken_without_the_precise_reader(monkeypatch: pytest.
         raise AssertionError("the precise reader ran")
 
     monkeypatch.setattr(LineValidator, "_long_statement", spied)
-    monkeypatch.setattr(LineValidator, "_statement", no_precise_reader)
+    monkeypatch.setattr(LineValidator, "_read_statement", no_precise_reader)
     warnings: list[ParseError] = []
     assert LineValidator(True, warnings.append).check(ChunkReader(io.BytesIO(doc.encode()), "l")) == 6
     assert taken == [True] * 6

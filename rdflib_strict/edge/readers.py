@@ -4,6 +4,10 @@ validators and converters to the line formats, each chosen by the table of forma
 The plugins pass their sink (the default graph) and the SinkWriter's ``graph_for``;
 ``iterparse`` and the CLI take the defaults, so a statement's fourth element is None for the
 default graph and the label term itself for a named one.
+
+Each reader's module is imported when one is first made: ``validate`` of N-Triples or
+N-Quads then runs without rdflib until a statement needs the precise reader
+(``formats/validate_lines.py``).
 """
 
 from __future__ import annotations
@@ -11,17 +15,16 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, TypeAlias
 
-from rdflib.term import BNode
-
-from ..formats.lines import LineParser
 from ..formats.table import FORMATS, LINE_FORMATS, Format
-from ..formats.terms import Terms
 from ..syntax.reader import GraphFor, OnError, label_itself
 from ..syntax.version import RdfVersion
 
-if TYPE_CHECKING:  # the Turtle reader and the others are imported when first needed
+if TYPE_CHECKING:  # each reader's module is imported when one is first made
+    from rdflib.term import BNode
+
     from ..formats.convert_lines import LineConverter
     from ..formats.convert_turtle import TurtleConverter
+    from ..formats.lines import LineParser
     from ..formats.turtle import TurtleParser
     from ..formats.validate_lines import LineValidator
     from ..formats.validate_turtle import TurtleValidator
@@ -64,9 +67,13 @@ def make_parser(
     ``version`` is the RDF read (``syntax.version``; every reader made here carries it as
     ``version``).
     """
+    from ..formats.terms import Terms
+
     form = _format(fmt)
     terms = Terms(bnodes, values, prefix, scope, rdf12=version.rdf12)
     if form.line_based:
+        from ..formats.lines import LineParser
+
         return LineParser(terms, form.has_graphs, default, graph_for, version)
     from ..formats.turtle import TurtleParser
 

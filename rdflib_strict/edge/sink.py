@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from rdflib.graph import Graph
 from rdflib.term import Node
 
-from ..syntax.errors import ErrorKind, SpanError
+from ..syntax.kinds import ErrorKind, SpanError
 from ..syntax.messages import NEEDS_DATASET
 
 __all__ = ["SinkWriter", "paused_batches", "paused_gc"]

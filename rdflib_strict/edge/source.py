@@ -19,24 +19,23 @@ from __future__ import annotations
 
 import bz2
 import gzip
-import http.client
 import importlib
 import io
 import lzma
 import os
 import pathlib
 import stat
-import urllib.error
-import urllib.request
 import zlib
 from collections.abc import Callable, Sequence
 from types import ModuleType, TracebackType
-from typing import IO, Any, Final, cast
+from typing import IO, TYPE_CHECKING, Any, Final, TypeGuard, cast
 
 from ..formats.table import COMPRESSION_SUFFIXES, FORMATS, is_url, media_type
 from ..syntax.chunks import ChunkReader, reads_text
-from ..syntax.errors import SourceError
 from ..syntax.positions import ByteLineEnds
+
+if TYPE_CHECKING:
+    from ..syntax.errors import SourceError
 
 __all__ = [
     "URL_TIMEOUT",
@@ -72,7 +71,6 @@ _HEAD_SIZE: Final = 6
 # (BadGzipFile, bz2's "Invalid data stream"), zlib.error or LZMAError.
 _CODEC_ERRORS: Final[tuple[type[Exception], ...]] = (OSError, EOFError, zlib.error, lzma.LZMAError)
 # A response body that breaks off: IncompleteRead (an HTTPException), a reset or a timeout.
-_DOWNLOAD_ERRORS: Final[tuple[type[Exception], ...]] = (OSError, http.client.HTTPException)
 # Compressed input is fed to the zstandard decompressor this many bytes at a time: what one
 # call returns is not bounded otherwise, and zstd expands up to ~30,000 times.
 _ZSTD_FEED: Final = 8 << 10
@@ -299,7 +297,7 @@ def _decompressor(codec: str, stream: Any, name: str) -> tuple[Any, tuple[type[E
         return lzma.LZMAFile(stream), _CODEC_ERRORS
     module = _zstd_module()
     if module is None:
-        raise SourceError.reading(_NO_ZSTD, name)
+        raise _source_error(_NO_ZSTD, name)
     if module.__name__ == "compression.zstd":
         return module.ZstdFile(stream), (*_CODEC_ERRORS, module.ZstdError)
     return _ZstdReader(stream, module), (*_CODEC_ERRORS, module.ZstdError)
@@ -404,17 +402,19 @@ class _Guarded:
         """The next piece read and counted; b"" at the end or once reading failed."""
         try:
             piece = self._read_piece(size)
-        except SourceError as e:
-            self._failed = e if e.lineno else self._error(e.msg, e)
-            return b""
         except self._errors as e:
             self._failed = self._error(self._message(e), e)
+            return b""
+        except SyntaxError as e:  # a SourceError: the name would load rdflib before any error
+            if not _is_source_error(e):
+                raise
+            self._failed = e if e.lineno else self._error(e.msg, e)
             return b""
         self._line_ends.add(piece)
         return piece
 
     def _error(self, msg: str, cause: Exception) -> SourceError:
-        error = SourceError.reading(msg, self._name, self._line_ends.count + 1)
+        error = _source_error(msg, self._name, self._line_ends.count + 1)
         error.__cause__ = cause
         return error
 
@@ -440,9 +440,11 @@ class _Download:
         self._received = 0
 
     def read(self, size: int | None = -1) -> bytes:
+        import http.client  # loaded for URLs only
+
         try:
             data: bytes = self._response.read(size)
-        except _DOWNLOAD_ERRORS as e:
+        except (OSError, http.client.HTTPException) as e:
             raise self._failed(str(e) or type(e).__name__) from e
         self._received += len(data)
         if not data and size != 0 and self._expected is not None and self._received < self._expected:
@@ -450,7 +452,7 @@ class _Download:
         return data
 
     def _failed(self, detail: str) -> SourceError:
-        return SourceError.reading(f"download failed: {detail}", self._name)
+        return _source_error(f"download failed: {detail}", self._name)
 
 
 def _content_length(header: str | None) -> int | None:
@@ -475,16 +477,34 @@ def _open_url(url: str, name: str, accept: str | None) -> OpenedSource:
 
 
 def _urlopen(url: str, name: str, accept: str | None) -> Any:
+    import http.client  # these three (10 ms) loaded for URLs only
+    import urllib.error
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"Accept": accept or _ANY_RDF})
     try:
         return urllib.request.urlopen(request, timeout=URL_TIMEOUT)
     except urllib.error.HTTPError as e:
         e.close()
-        raise SourceError.reading(f"HTTP {e.code} {e.reason}", name) from None
+        raise _source_error(f"HTTP {e.code} {e.reason}", name) from None
     except urllib.error.URLError as e:
-        raise SourceError.reading(f"cannot download: {e.reason}", name) from e
+        raise _source_error(f"cannot download: {e.reason}", name) from e
     except (OSError, http.client.HTTPException, ValueError) as e:
-        raise SourceError.reading(f"cannot download: {e}", name) from e
+        raise _source_error(f"cannot download: {e}", name) from e
+
+
+def _source_error(msg: str, name: str, lineno: int = 0) -> SourceError:
+    """``SourceError.reading``, imported here: the errors module loads rdflib, which a
+    ``validate`` of a valid document does without (``syntax/kinds.py``)."""
+    from ..syntax.errors import SourceError
+
+    return SourceError.reading(msg, name, lineno)
+
+
+def _is_source_error(e: BaseException) -> TypeGuard[SourceError]:
+    from ..syntax.errors import SourceError
+
+    return isinstance(e, SourceError)
 
 
 # --- output -------------------------------------------------------------------------------

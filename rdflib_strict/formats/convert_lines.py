@@ -20,8 +20,9 @@ from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_e
 from ..syntax.grammar import ESCAPE_SCALAR
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.version import RdfVersion
+from .line_loop import Fast
 from .line_patterns import plain_run
-from .lines import Fast, LineParser
+from .lines import LineParser
 from .terms import Terms
 from .write_terms import TermWriter
 

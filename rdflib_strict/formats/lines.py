@@ -33,7 +33,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError, SpanError, describe_found, token_end
+from ..syntax.errors import ParseError, describe_found, token_end
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     LANGTAG_BODY,
@@ -43,6 +43,7 @@ from ..syntax.grammar import (
     blank_node_label_re,
     compiled_when_used,
 )
+from ..syntax.kinds import ILL_TYPED, ErrorKind, SpanError
 from ..syntax.messages import (
     BASE_DIRECTION,
     BLANK_NODE_PREDICATE,
@@ -56,19 +57,16 @@ from ..syntax.messages import (
     expected,
 )
 from ..syntax.positions import line_end_counter
-from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
+from ..syntax.reader import BatchPlaces, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import ill_typed
+from .line_loop import LONG_LINE, REFUSED, Fast, LineLoop, line_end_at, lines_are_long, raw_quote
 from .line_patterns import STATEMENT_END, Groups, long_literal_statement, statement_pattern
 from .rdf12_terms import TripleTerm, read_direction
 from .terms import Terms, exact_literal, is_literal
 
-__all__ = ["LONG_LINE", "LineParser", "line_end_at", "lines_are_long", "raw_quote"]
-
-#: A fast path over one chunk: from a line start, it takes whole statements while its regexes
-#: do and returns where it stopped (where it started if it took none).
-Fast = Callable[[int], int]
+__all__ = ["LineParser"]
 
 # The fast path captures an IRIREF body as "anything up to '>'": sre scans a single negated
 # character a third faster than IRIREF's class, and nothing is lost, because on valid input
@@ -130,56 +128,7 @@ def _uncached(text: str) -> None:
     """No cached term for ``text`` (a cache's ``get`` in a chunk of long lines)."""
 
 
-# A line this long holds a long literal: the validator reads it by a pattern of its own, and a
-# chunk of such lines is parsed without looking its literals up by their text (long ones are
-# never cached, and hashing 4 KiB cost a tenth of parsing its line).
-LONG_LINE: Final = 512
-# What a long line's reader returns for a long line it does not take.
-REFUSED: Final = -2
-
-
-def lines_are_long(src: str, has_cr: bool) -> bool:
-    """Whether ``src`` is mostly lines longer than ``LONG_LINE``, judged by its first 16 Ki
-    characters (a guess: it only picks the faster path; a count tests each character, 5
-    instructions, 64 Ki of them for each chunk cost 1% of validating longlit-20k)."""
-    sample = min(len(src), 1 << 14)
-    ends = src.count("\n", 0, sample)
-    if has_cr:  # a CR ends a line, unless an LF follows it: CRLF is one line end
-        ends += src.count("\r", 0, sample) - src.count("\r\n", 0, sample)
-    return sample > 2 * LONG_LINE and ends * LONG_LINE < sample
-
-
-def line_end_at(src: str, pos: int, has_cr: bool) -> int:
-    """Where the line at ``pos`` ends: its first LF, or CR when the text holds one (``has_cr``),
-    or the end of ``src``."""
-    line_end = src.find("\n", pos)
-    if line_end < 0:
-        line_end = len(src)
-    if has_cr:
-        cr = src.find("\r", pos, line_end)
-        line_end = line_end if cr < 0 else cr
-    return line_end
-
-
-def raw_quote(src: str, start: int, close: int) -> bool:
-    """Whether a string body ``src[start:close]`` read escape by escape (``ESCAPED_BODY``, which
-    steps over '"') holds a '"' that is not escaped, after an even number of backslashes."""
-    # Unbounded searches (the closing '"' stops them; a bound costs more than it saves); most
-    # '"' are after one backslash (the opening '"' stops a look back).
-    find = src.find
-    quote = find('"', start)
-    while quote < close:
-        if src[quote - 1] != "\\" or src[quote - 2] == "\\":
-            before = quote - 1
-            while src[before] == "\\":
-                before -= 1
-            if (quote - before) % 2:
-                return True
-        quote = find('"', quote + 1)
-    return False
-
-
-class LineParser(BatchReader):
+class LineParser(LineLoop):
     """Parses N-Triples (``quads=False``) or N-Quads into batches of quads.
 
     Each quad's fourth element is ``default`` for the default graph, else
@@ -214,41 +163,13 @@ class LineParser(BatchReader):
         """The statements of each chunk of ``reader``, one list per chunk (see ``parse``)."""
         return self._read_lines(reader, on_error)
 
-    # --- the one loop of the line family, and its hooks ------------------------------------
+    # --- the hooks of the line family's loop (line_loop.py) -----------------------------------
 
-    def _read_lines(self, reader: ChunkReader, on_error: OnError | None) -> Iterator[list[Any]]:
-        """Each chunk of ``reader`` read line by line, then the list its hooks filled.
-
-        ``_fast`` takes what its whole-statement regexes take, the precise reader the rest
-        (blank lines, comments, rarer shapes, every error), each statement it reads handed to
-        ``_took``; an error raises or goes to ``on_error`` and the next line is read. The
-        parser fills the list with quads; the validator and the converter hook in here.
-        """
-        self.name = reader.name
-        statement = self._statement
-        took = self._took
-        for src in reader:
-            self._src = src
-            self._has_cr = reader.has_cr
-            self._first_line = reader.line
-            self._line_ends = reader.lines_read + 1 - reader.line  # counted as it was read
-            out: list[Any] = []
-            fast = self._fast(src, out)
-            pos = 0
-            end = len(src)
-            while pos < end:
-                start = pos = fast(pos)
-                if pos >= end:
-                    break
-                try:
-                    pos, quad = statement(src, pos)
-                except ParseError as e:
-                    pos = self._reject(e, start, on_error)
-                    continue
-                if quad is not None:
-                    took(quad, start, out)
-            self.trim_caches()
-            yield out
+    def _read_statement(self, src: str, pos: int, on_error: OnError | None) -> tuple[int, SinkQuad | None]:
+        try:
+            return self._statement(src, pos)
+        except ParseError as e:
+            return self._reject(e, pos, on_error), None
 
     def _fast(self, src: str, out: list[Any]) -> Fast:
         """The fast path over ``src``: quads of the statements ``ntriples_re`` / ``nquads_re`` take

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 import rdflib.term
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..syntax.errors import ErrorKind, SpanError
+from ..syntax.kinds import ErrorKind, SpanError
 from ..syntax.messages import bad_direction
 from ..syntax.scan import sure_match
 

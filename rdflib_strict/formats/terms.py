@@ -25,9 +25,9 @@ from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
-from ..syntax.errors import ErrorKind, SpanError
 from ..syntax.escapes import unescape_iri
 from ..syntax.iri import iri_error
+from ..syntax.kinds import ErrorKind, SpanError
 from ..syntax.langtag import langtag_error
 from ..syntax.messages import ASK_RDF12, LANGSTRING_NEEDS_TAG, bad_iri
 from ..syntax.shown import clip

@@ -59,15 +59,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.charclass import char_class
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import (
-    ILL_TYPED,
-    QUOTE_MAX,
-    ErrorKind,
-    ParseError,
-    SpanError,
-    describe_found,
-    token_end,
-)
+from ..syntax.errors import QUOTE_MAX, ParseError, describe_found, token_end
 from ..syntax.escapes import unescape_iri, unescape_pn_local, unescape_string
 from ..syntax.grammar import (
     DECIMAL,
@@ -89,6 +81,7 @@ from ..syntax.grammar import (
     blank_node_label_re,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
+from ..syntax.kinds import ILL_TYPED, ErrorKind, SpanError
 from ..syntax.messages import (
     BASE_DIRECTION,
     BLANK_NODE_PREDICATE,
@@ -108,7 +101,8 @@ from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQua
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.shown import clip
 from ..syntax.xsd import ill_typed
-from .lines import Fast, LineParser
+from .line_loop import Fast, LineLoop
+from .lines import LineParser
 from .rdf12_terms import TripleTerm, read_direction
 from .terms import (
     RDF_FIRST,
@@ -312,7 +306,7 @@ class NTriplesLines:
     wait doubled at each miss (up to 256) and reset by a hit, so that Turtle written otherwise
     pays for at most one failed match every 256 statements."""
 
-    def __init__(self, turtle: TurtleParser, parser: LineParser | None = None) -> None:
+    def __init__(self, turtle: TurtleParser, parser: LineLoop | None = None) -> None:
         self._turtle = turtle
         # Another LineParser (a validator, a converter) may read the lines its own way.
         self.parser = (
@@ -344,7 +338,7 @@ class NTriplesLines:
         return taken
 
 
-def _lines_fast(parser: LineParser, turtle: TurtleParser, src: str, out: list[Any]) -> Fast:
+def _lines_fast(parser: LineLoop, turtle: TurtleParser, src: str, out: list[Any]) -> Fast:
     """``parser``'s fast path over ``src`` into ``out``, its errors and warnings placed as
     ``turtle``'s (``NTriplesLines``)."""
     parser.default, parser._has_cr = turtle.default, "\r" in src

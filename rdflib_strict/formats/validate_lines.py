@@ -7,9 +7,15 @@ a non-ASCII IRI is matched with ``iri.IRI_SHAPE`` and searched for the few chara
 through that no IRI takes),
 string bodies allow exactly the escapes ECHAR and UCHAR allow (no surrogates). A line it
 matches is valid but for its language tag (well-formed BCP 47, checked once per distinct tag) and a datatype
-of ``rdf:langString`` / ``rdf:dirLangString``. Everything else (comments, blank lines, IRIs
-with escapes or IP literals, errors) goes to the parser's precise reader, which either accepts
-the line or raises at the exact token, so verdicts and messages are the parser's own.
+of ``rdf:langString`` / ``rdf:dirLangString``. Blank and comment lines are skipped here too.
+Everything else (IRIs with escapes or IP literals, RDF 1.2 forms, errors) goes to the
+parser's precise reader, which either accepts the line or raises at the exact token, so
+verdicts and messages are the parser's own.
+
+That reader (``lines.LineParser``) builds rdflib terms; it is made, and rdflib imported, when
+the first line needs it, and a warning or an error loads rdflib for its ParseError: a valid
+document the regexes take whole is validated without rdflib (its import is half of what
+``validate`` of a small file took).
 
 Ill-typed literals (``"abc"^^xsd:integer``) are valid RDF: they go to ``warn``, not ``on_error``.
 """
@@ -19,17 +25,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from ..syntax.caches import trim_caches
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import ILL_TYPED, ErrorKind, ParseError
-from ..syntax.grammar import LANGTAG_BODY, WS_LINE
+from ..syntax.grammar import LANGTAG_BODY, RDF_NS, WS_LINE
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
+from ..syntax.kinds import ILL_TYPED, ErrorKind
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
-from ..syntax.reader import OnError, SinkQuad
+from ..syntax.reader import OnError
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import CONSTRAINED, ill_typed_as_written
+from .line_loop import LONG_LINE, Fast, LineLoop, line_end_at, lines_are_long, raw_quote
 from .line_patterns import (
     STATEMENT_END,
     STRICT_STRING_BODY,
@@ -37,13 +45,19 @@ from .line_patterns import (
     plain_run,
     statement_pattern,
 )
-from .lines import LONG_LINE, Fast, LineParser, line_end_at, lines_are_long, raw_quote
-from .terms import RDF_DIRLANGSTRING_TEXT, RDF_LANGSTRING_TEXT, Terms
+
+if TYPE_CHECKING:
+    from ..syntax.errors import ParseError
+    from ..syntax.reader import SinkQuad
+    from .lines import LineParser
 
 __all__ = ["LineValidator"]
 
 # Datatypes a literal without a language tag may not have: the precise reader says why.
-_NEEDS_LANG: Final = frozenset((RDF_LANGSTRING_TEXT, RDF_DIRLANGSTRING_TEXT))
+_NEEDS_LANG: Final = frozenset((f"{RDF_NS}langString", f"{RDF_NS}dirLangString"))
+# A line without a statement (blank, or only a comment), which the precise reader reads
+# without a word; taken here so that a valid document never needs that reader for one.
+_BLANK_OR_COMMENT: Final = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\n|\r|\Z)").match
 
 
 def _strict_statement(iri: str, quads: bool) -> str:
@@ -83,28 +97,33 @@ def _no_match(src: str, pos: int) -> None:
 
 
 #: What a validator hands a warning to: a ParseError placed on the literal.
-Warn = Callable[[ParseError], None]
+Warn = Callable[["ParseError"], None]
 
 
-class LineValidator(LineParser):
+class LineValidator(LineLoop):
     """Counts the statements of an N-Triples (``quads=False``) or N-Quads document, handing each
     bad one's ParseError to ``on_error`` (or raising it) and each ill-typed literal to ``warn``.
 
-    A LineParser whose precise reader takes what the validating regex does not.
+    The line family's loop with the validating regexes as its fast path; a LineParser, made
+    when first needed, is its precise reader.
     """
 
     def __init__(self, quads: bool, warn: Warn | None = None, version: RdfVersion = RdfVersion.RDF11) -> None:
+        self.quads = quads
         # The regexes take the RDF 1.1 forms only (valid in RDF 1.2 too); the precise reader
         # reads the RDF 1.2 ones.
-        super().__init__(Terms(rdf12=version.rdf12), quads, None, version=version)
+        self.version = version
+        self.warn = warn
         # Most lines have ASCII IRIs: the first regex takes them whole. A line with a
         # non-ASCII IRI is taken by the second (``_match_any``), then searched for the
         # non-ucschar few. It, the runs' regex and the long lines' are compiled when first
         # needed (15-25M instructions each, a sixth of validating a file of one line).
         self._match = re.compile(_strict_statement(ASCII_IRI_SHAPE, quads)).match
         self._long: re.Pattern[str] | None = None
-        self.warn = warn
         self._count = 0
+        #: The language tags found well-formed (shared with the precise reader's terms).
+        self._langs: set[str] = set()
+        self._reader: LineParser | None = None
 
     @cached_property
     def _match_any(self) -> Match:
@@ -135,7 +154,9 @@ class LineValidator(LineParser):
         of the strict forms; both counted. What neither takes goes to the precise reader."""
         match = self._match
         not_ucschar = NOT_UCSCHAR.search
-        langs = self.terms.langs  # the tags already checked, as the precise reader keeps them
+        langs = self._langs  # the tags already checked
+        if self._reader is not None:
+            self._in_chunk(self._reader)
         warn = self.warn
         has_cr = self._has_cr
         end = len(src)
@@ -203,7 +224,7 @@ class LineValidator(LineParser):
             self._long = long_literal_statement(self.quads)
         statement = self._long.match
         find = src.find
-        langs = self.terms.langs
+        langs = self._langs
 
         def long(pos: int, line_end: int) -> int:
             m = statement(src, pos, line_end + 2)
@@ -240,7 +261,7 @@ class LineValidator(LineParser):
         if lang is not None:
             if langtag_error(lang) is not None:
                 return False
-            self.terms.langs.add(lang)
+            self._langs.add(lang)
             return True
         if dt in _NEEDS_LANG:
             return False
@@ -248,10 +269,42 @@ class LineValidator(LineParser):
             self._check_typed(m, lex, dt, self.warn)
         return True
 
+    def _read_statement(self, src: str, pos: int, on_error: OnError | None) -> tuple[int, SinkQuad | None]:
+        m = _BLANK_OR_COMMENT(src, pos)
+        if m is not None:
+            return m.end(), None
+        return self._precise()._read_statement(src, pos, on_error)
+
     def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         self._count += 1
         if self.warn is not None:
-            self._warn_ill_typed(quad[2], start)
+            assert self._reader is not None  # it read the statement
+            self._reader._warn_ill_typed(quad[2], start)
+
+    def trim_caches(self) -> None:
+        trim_caches(self._langs)
+        if self._reader is not None:
+            self._reader.trim_caches()
+
+    def _precise(self) -> LineParser:
+        """The precise reader, made (and rdflib imported) when a line first needs it."""
+        if self._reader is None:
+            from .lines import LineParser
+            from .terms import Terms
+
+            self._reader = LineParser(Terms(rdf12=self.version.rdf12), self.quads, None, version=self.version)
+            self._reader.terms.langs = self._langs
+            self._in_chunk(self._reader)
+        return self._reader
+
+    def _in_chunk(self, reader: LineParser) -> None:
+        """Tell the precise reader the chunk being read (and the RDF version, which the
+        Turtle validator sets after making this one), as its own loop would."""
+        reader._src, reader._has_cr, reader._first_line = self._src, self._has_cr, self._first_line
+        reader._line_ends, reader.name, reader.warn = self._line_ends, self.name, self.warn
+        if reader.version is not self.version:
+            reader.version = self.version
+            reader.terms.rdf12 = self.version.rdf12
 
     def _check_run(self, src: str, pos: int, stop: int, warn: Warn, has_cr: bool) -> None:
         """Hand on the ill-typed literals in the run ``src[pos:stop]``.

@@ -50,7 +50,6 @@ from typing import Final
 
 from ..syntax.charclass import char_class, common_chars
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import ILL_TYPED, ErrorKind
 from ..syntax.grammar import (
     DECIMAL,
     DOUBLE,
@@ -68,6 +67,7 @@ from ..syntax.grammar import (
     run_of,
 )
 from ..syntax.iri import ASCII_IRI_SHAPE, UCSCHAR, iri_error
+from ..syntax.kinds import ILL_TYPED, ErrorKind
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.xsd import ill_typed_as_written
 from .terms import Terms
@@ -359,7 +359,6 @@ class TurtleValidator(TurtleParser):
         """Lines written as N-Triples: the N-Triples validator's runs count them, faster than
         the run regex here, which must also take Turtle's forms."""
         self._line_validator.version = self.version
-        self._line_validator.terms.rdf12 = self.version.rdf12
         return NTriplesLines(self, self._line_validator)
 
     # [2] statement ::= directive | triples '.'   (and TriG's [2g] block)

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
-from typing import IO, Any, AnyStr, Final
+from typing import IO, TYPE_CHECKING, Any, AnyStr, Final
 
-from .errors import ErrorKind, ParseError
 from .escapes import SURROGATE_RE
+from .kinds import ErrorKind
 from .positions import count_byte_line_ends, count_line_ends
+
+if TYPE_CHECKING:
+    from .errors import ParseError
 
 __all__ = ["ChunkReader", "cut_at_line_end", "reads_text"]
 
@@ -93,6 +96,8 @@ class ChunkReader:
             # Checked after the BOM is dropped, so columns match what the parsers count.
             m = SURROGATE_RE.search(text)
             if m is not None:
+                from .errors import ParseError  # loads rdflib: only for an error (see kinds.py)
+
                 raise ParseError.at(
                     text,
                     m.start(),
@@ -130,6 +135,8 @@ class ChunkReader:
         return chunk
 
     def _decode_error(self, chunk: bytes, e: UnicodeDecodeError) -> ParseError:
+        from .errors import ParseError  # loads rdflib: only for an error (see kinds.py)
+
         # Everything before the bad bytes decoded; the rest is shown with U+FFFD for them.
         pos = len(chunk[: e.start].decode("utf-8"))
         text = chunk.decode("utf-8", "replace")

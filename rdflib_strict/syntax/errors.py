@@ -7,11 +7,11 @@ hot loops carry nothing but an integer offset into the text they are scanning.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 from typing import Any, Final
 
 from rdflib.exceptions import ParserError
 
+from .kinds import ILL_TYPED, ErrorKind, SpanError
 from .positions import LINE_END_RE, Span, count_line_ends, line_start_before
 from .shown import CUT, clip, shown_char, visible
 
@@ -32,37 +32,6 @@ __all__ = [
 ]
 
 
-class ErrorKind(str, Enum):
-    """What a parse error is, set where it is raised: a stable id each, the rule id of SARIF
-    logs (``error_rules.py`` gives each its rule). A ``str``, so it pickles as its value and
-    compares equal to it (``e.kind == "relative-iri"``)."""
-
-    ILL_TYPED_LITERAL = "ill-typed-literal"  # a warning: valid RDF
-    ENCODING = "encoding"
-    NOT_RDF11 = "not-rdf11"
-    NOT_RDF12_BASIC = "not-rdf12-basic"
-    NAMED_GRAPH_IN_GRAPH = "named-graph-in-graph"
-    NESTED_GRAPH_BLOCK = "nested-graph-block"
-    RELATIVE_IRI_WITHOUT_BASE = "relative-iri-without-base"
-    RELATIVE_IRI = "relative-iri"
-    INVALID_ESCAPE = "invalid-escape"
-    INVALID_IRI = "invalid-iri"
-    UNDEFINED_PREFIX = "undefined-prefix"
-    INVALID_PREFIXED_NAME = "invalid-prefixed-name"
-    UNTERMINATED_STRING = "unterminated-string"
-    INVALID_LANGUAGE_TAG = "invalid-language-tag"
-    INVALID_BLANK_NODE_LABEL = "invalid-blank-node-label"
-    INVALID_LITERAL = "invalid-literal"
-    MISPLACED_TERM = "misplaced-term"
-    SYNTAX = "syntax"
-    #: A SourceError's: the input could not be read.
-    SOURCE = "source"
-    #: A ParseError made without a kind (outside this package): the parsers never raise one.
-    UNCLASSIFIED = "parse-error"
-
-
-#: How a warning about an ill-typed literal starts: valid RDF, so never an error.
-ILL_TYPED: Final = "ill-typed literal (valid RDF; a warning)"
 #: The most characters of the token found at an error that ``expected X, found Y`` quotes.
 QUOTE_MAX: Final = 40
 #: The most characters of the offending line an excerpt shows: a window around the error's
@@ -337,22 +306,3 @@ def describe_found(src: str, pos: int, final: bool = True) -> str:
     if end < len(src) and src[end] not in " \t\r\n":
         token += "..."
     return "'" + token + "'"
-
-
-class SpanError(ValueError):
-    """A problem found below the parsers (a bad escape, an invalid IRI or literal).
-
-    ``start`` and ``end`` locate it in the text the raiser was given (an escaped body, a
-    token); None for both means "the whole token". ``kind`` is the kind of the ParseError it
-    becomes: each parser turns it into one with ``BatchReader._located``; it never reaches
-    the caller.
-    """
-
-    def __init__(
-        self, msg: str, start: int | None = None, end: int | None = None, *, kind: ErrorKind
-    ) -> None:
-        super().__init__(msg)
-        self.msg = msg
-        self.start = start
-        self.end = end
-        self.kind = kind

@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from .errors import ErrorKind, SpanError
 from .grammar import ESCAPE_SCALAR, POSSESSIVE
+from .kinds import ErrorKind, SpanError
 from .messages import bad_iri_escape
 from .scan import sure_match
 

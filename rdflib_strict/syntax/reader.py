@@ -9,15 +9,18 @@ each batch comes with where its statements were written (``BatchPlaces``).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Any, NamedTuple
-
-from rdflib.term import Node
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .chunks import ChunkReader
-from .errors import ErrorKind, ParseError, SpanError
+from .kinds import ErrorKind, SpanError
 from .messages import BACKSLASH_AT_LINE_END
 from .positions import Span
 from .version import RdfVersion
+
+if TYPE_CHECKING:  # both load rdflib; a reader imports them where it builds terms or raises
+    from rdflib.term import Node
+
+    from .errors import ParseError
 
 __all__ = [
     "BatchPlaces",
@@ -34,13 +37,13 @@ __all__ = [
 
 #: A parsed statement: subject, predicate, object and the graph it goes to (whatever the
 #: parser was told stands for a graph: a sink's context, a label, or None for the default).
-SinkQuad = tuple[Node, Node, Node, Any]
+SinkQuad = tuple["Node", "Node", "Node", Any]
 #: What a caller passes to skip bad statements: called with each one's ParseError (whose
 #: ``skipped`` holds the statement's text) before parsing resumes after it.
-OnError = Callable[[ParseError], None]
+OnError = Callable[["ParseError"], None]
 #: What a named graph's statements carry as their fourth element, made from its label once per
 #: label; it may raise SpanError to refuse named graphs (a plain Graph as the target).
-GraphFor = Callable[[Node], Hashable]
+GraphFor = Callable[["Node"], Hashable]
 
 
 def label_itself(label: Node) -> Hashable:
@@ -127,6 +130,8 @@ class BatchReader:
 
     def _error(self, pos: int, end: int, msg: str, kind: ErrorKind) -> ParseError:
         """The ParseError of ``kind`` for ``_src[pos:end]``."""
+        from .errors import ParseError  # loads rdflib: only for an error (see kinds.py)
+
         src, counted = self._src, (0, 0)
         last = self._last_error
         if last is not None and last[0] is src:  # skip-and-report: count each chunk once

@@ -10,8 +10,8 @@ import re
 from collections.abc import Callable
 from typing import Final, TypeAlias, cast
 
-from .errors import ErrorKind, SpanError
 from .grammar import IRIREF_BODY
+from .kinds import ErrorKind, SpanError
 from .messages import bad_iri_escape
 
 __all__ = ["TO_LINE_END", "SureMatch", "describe_char", "iriref_body_end", "sure_match"]
