@@ -16,13 +16,10 @@ import argparse
 import contextlib
 import errno
 import io
-import json
-import logging
 import os
 import signal
 import stat
 import sys
-import tempfile
 import time
 import warnings
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
@@ -33,7 +30,6 @@ from .cores import worker_count
 from .edge.readers import StatementParser, make_converter, make_parser, make_validator
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .formats.line_loop import LineLoop
-from .formats.rdfc10 import WorkLimitError
 from .formats.table import FORMATS, format_for
 from .syntax.iri import iri_error, is_absolute
 from .syntax.reader import OnError
@@ -270,6 +266,8 @@ def _print_sarif(
         exit_code=exit_code,
         successful=successful,
     )
+    import json
+
     json.dump(log, sys.stdout, indent=2)
     print(flush=True)
 
@@ -650,6 +648,7 @@ class _Convert:
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
+    from .formats.rdfc10 import WorkLimitError
     from .syntax.errors import ParseError, SerializeError, SourceError
 
     target = _target(args)
@@ -773,6 +772,7 @@ def _stdout_bytes() -> IO[bytes]:
 
 def _conversion_failed(e: Exception, name: str) -> int:
     """Say why a conversion stopped; its exit status (2: not a verdict on the input)."""
+    from .formats.rdfc10 import WorkLimitError
     from .syntax.errors import ParseError, SerializeError, SourceError
 
     if isinstance(e, SerializeError):
@@ -836,6 +836,8 @@ def _convert_blocks(
     from . import parallel
 
     count = 0
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="rdflib-strict-") as scratch:
         job = parallel.BlockTask(
             "convert",
@@ -1371,6 +1373,7 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
     import difflib
 
     from .fmt import FormatError, fmt_text
+    from .formats.rdfc10 import WorkLimitError
     from .syntax.errors import ParseError, SerializeError
 
     if is_url(path):
@@ -1424,6 +1427,8 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
 def _replace(path: str, text: str) -> None:
     """Write ``text`` to ``path`` atomically: a temporary file beside it, then os.replace."""
     folder = os.path.dirname(os.path.abspath(path))
+    import tempfile
+
     fd, temp = tempfile.mkstemp(dir=folder, prefix=".fmt-", suffix=".part")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
@@ -1437,6 +1442,7 @@ def _replace(path: str, text: str) -> None:
 
 def _cmd_diff(args: argparse.Namespace) -> int:
     from .diff import RULES, changes, patch, render, sarif_findings
+    from .formats.rdfc10 import WorkLimitError
     from .syntax.errors import SerializeError
 
     first, second = _Documents(), _Documents()
@@ -1521,6 +1527,8 @@ def _jobs_option(command: argparse.ArgumentParser) -> None:
 def _quiet_rdflib() -> None:
     """rdflib logs a traceback for each ill-typed literal it builds and warns on odd booleans;
     ill-typed literals are valid RDF, which validate reports itself (``--warn-ill-typed``)."""
+    import logging
+
     logging.getLogger("rdflib.term").addFilter(
         lambda record: not str(record.msg).startswith("Failed to convert Literal lexical form")
     )
@@ -1591,9 +1599,12 @@ def _documents(args: argparse.Namespace) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _steady_heap()
-    _quiet_rdflib()
     ap = _build_parser()
     args = _parse(ap, argv)
+    if args.command != "validate":
+        # validate builds literals only through formats.terms, which drops rdflib's record
+        # itself, and it would pay 4 ms of its start for logging here.
+        _quiet_rdflib()
     try:
         return int(args.run(args))
     except _UsageError as e:

@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -176,3 +177,79 @@ def test_the_package_loads_each_public_name_when_first_asked_for() -> None:
 
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         _ = rdflib_strict.nothing  # type: ignore[attr-defined]
+
+
+# After the command: whether rdflib was imported, and what the command said on stderr.
+_RDFLIB_PROBE = """
+import contextlib, io, json, sys
+from rdflib_strict.cli import main
+err = io.StringIO()
+with contextlib.redirect_stderr(err):
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as e:  # --help, --version
+        status = e.code
+print(json.dumps({"status": status, "rdflib": "rdflib" in sys.modules, "stderr": err.getvalue()}))
+"""
+
+
+def _rdflib_probe(*args: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", _RDFLIB_PROBE, *args], capture_output=True, text=True, check=True
+    )
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+_S, _P = "<http://example.org/s>", "<http://example.org/p>"
+_VALID_LINES = (
+    "# a comment line, then a blank one\r\n\r\n"
+    f'{_S} {_P} "chat"@fr .\n'
+    f'{_S} {_P} "7"^^<http://www.w3.org/2001/XMLSchema#integer> . # a comment after\n'
+    f"_:b0 {_P} {_S} .\r"
+    f'{_S} {_P} "caf\u00e9 \\u00e9\\t" .\r\n'
+    "   \t\n"
+    "#"
+)
+
+
+@pytest.mark.parametrize("name", ["doc.nt", "doc.nq"])
+@pytest.mark.parametrize("options", [[], ["-q"], ["--no-warn-ill-typed"]])
+def test_validate_of_a_valid_line_document_does_not_import_rdflib(
+    tmp_path: Path, name: str, options: list[str]
+) -> None:
+    # rdflib's import was half of validate of a small file (0.06 of 0.12 s).
+    doc = tmp_path / name
+    doc.write_text(
+        _VALID_LINES + (f"\n{_S} {_P} {_S} <http://example.org/g> .\n" if name == "doc.nq" else "")
+    )
+    result = _rdflib_probe("validate", *options, str(doc))
+    assert (result["status"], result["rdflib"]) == (0, False), result["stderr"]
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["validate", "--help"]])
+def test_the_command_lines_own_answers_do_not_import_rdflib(args: list[str]) -> None:
+    assert _rdflib_probe(*args) == {"status": 0, "rdflib": False, "stderr": ""}
+
+
+@pytest.mark.parametrize(
+    ("line", "status", "said"),
+    [
+        # the precise reader reads a \\u in an IRI (the regexes take none), and finds it valid
+        (f"<http://example.org/\\u0073> {_P} {_S} .\n", 0, ""),
+        # a warning is a ParseError placed on the literal
+        (f'{_S} {_P} "x"^^<http://www.w3.org/2001/XMLSchema#integer> .\n', 0, "2:47: ill-typed literal"),
+        # an error: the precise reader's message
+        (f"{_S} {_P} {_S}\n", 1, "2:69: expected '.' at the end of the statement"),
+        # bad UTF-8: the chunk reader's error
+        ("\udcff\n", 1, "2:1: invalid UTF-8"),
+    ],
+)
+def test_validate_imports_rdflib_when_a_line_needs_it(
+    tmp_path: Path, line: str, status: int, said: str
+) -> None:
+    doc = tmp_path / "doc.nt"
+    doc.write_bytes(f"{_S} {_P} {_S} .\n{line}".encode("utf-8", "surrogateescape"))
+    result = _rdflib_probe("validate", str(doc))
+    assert (result["status"], result["rdflib"]) == (status, True), result["stderr"]
+    assert said in result["stderr"]
