@@ -205,6 +205,8 @@ STRINGS = [
     "",
     't\\tn\\nq\\"b\\\\ r\\r',
     "caf\u00e9 \U0001f600",
+    # characters no IRI may hold, which a literal may: only IRIs are searched for them
+    "\ue000 \ufdd0 \ufffe \U0010fffd \x85",
     "\\u00E9",
     "\\U0001F600",
     "\\U00110000",

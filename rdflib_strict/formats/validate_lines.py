@@ -90,10 +90,22 @@ _TYPED_LITERAL: Final = re.compile(f'"({STRICT_STRING_BODY})"{WS_LINE}\\^\\^{WS_
 
 #: A compiled regex's ``match``.
 Match = Callable[[str, int], "re.Match[str] | None"]
+#: A compiled regex's ``search`` within bounds.
+Search = Callable[[str, int, int], "re.Match[str] | None"]
 
 
 def _no_match(src: str, pos: int) -> None:
     return None
+
+
+def _not_ucschar_in_iris(search: Search, src: str, pos: int, m: re.Match[str]) -> bool:
+    """Whether ``search`` (``NOT_UCSCHAR.search``) finds a character in the IRIs of the
+    statement ``m`` matched at ``pos``: outside its literal's body (group 1), if it has one;
+    the rest of a statement is IRIs and ASCII."""
+    body = m.start(1)
+    if body < 0:
+        return search(src, pos, m.end()) is not None
+    return search(src, pos, body) is not None or search(src, m.end(1), m.end()) is not None
 
 
 #: What a validator hands a warning to: a ParseError placed on the literal.
@@ -196,7 +208,9 @@ class LineValidator(LineLoop):
                 m = match(src, pos)
                 if m is None:
                     m = match_any(src, pos)
-                    if m is not None and not_ucschar(src, pos, m.end()) is not None:
+                    # Only the IRIs are searched: a literal's body may hold any character
+                    # (an emoji in it made every such line the precise reader's).
+                    if m is not None and _not_ucschar_in_iris(not_ucschar, src, pos, m):
                         m = None
                 if m is None:
                     break
