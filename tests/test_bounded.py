@@ -106,16 +106,20 @@ def test_parser_caches_stay_bounded(small_limit: None, fmt: str) -> None:
 def test_validator_caches_stay_bounded(small_limit: None, quads: bool) -> None:
     fmt = "nquads" if quads else "ntriples"
     validator = LineValidator(quads)
-    # Every fourth line's subject written with a \u escape: the precise reader reads it.
+    # Every fourth line's subject written with a \u escape (the validator decodes it), every
+    # fourth a blank node label that is not ASCII (the precise reader reads it).
     data = b"".join(
-        line.replace(b"<http://example.org/e/s", b"<http://example.org/e/\\u0073") if i % 4 == 0 else line
+        line.replace(b"<http://example.org/e/s", b"<http://example.org/e/\\u0073")
+        if i % 4 == 0
+        else re.sub(rb"^<http://example.org/e/s(\d+)>", "_:\u00e9\\1".encode(), line)
+        if i % 4 == 1
+        else line
         for i, line in enumerate(Lines(3000, fmt))
     )
     reader = ChunkReader(io.BytesIO(data), "x", chunk_size=200)
     assert validator.check(reader) == 3000
     sizes = dict(_caches_of(validator))
-    assert "LineValidator._langs" in sizes
-    assert "Terms.iris" in sizes  # the precise reader's
+    assert {"LineValidator._langs", "LineValidator._iris", "Terms.iris", "Terms.bnodes"} <= set(sizes)
     assert max(sizes.values()) <= LIMIT + 10
 
 

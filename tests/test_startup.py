@@ -207,6 +207,7 @@ _VALID_LINES = (
     f'{_S} {_P} "chat"@fr .\n'
     f'{_S} {_P} "7"^^<http://www.w3.org/2001/XMLSchema#integer> . # a comment after\n'
     f"_:b0 {_P} {_S} .\r"
+    f"<http://example.org/caf\\u00E9> {_P} <http://[::1]/x> .\n"
     f'{_S} {_P} "caf\u00e9 \\u00e9\\t" .\r\n'
     "   \t\n"
     "#"
@@ -235,8 +236,8 @@ def test_the_command_lines_own_answers_do_not_import_rdflib(args: list[str]) -> 
 @pytest.mark.parametrize(
     ("line", "status", "said"),
     [
-        # the precise reader reads a \\u in an IRI (the regexes take none), and finds it valid
-        (f"<http://example.org/\\u0073> {_P} {_S} .\n", 0, ""),
+        # the precise reader reads a blank node label that is not ASCII, and finds it valid
+        (f"_:caf\u00e9 {_P} {_S} .\n", 0, ""),
         # a warning is a ParseError placed on the literal
         (f'{_S} {_P} "x"^^<http://www.w3.org/2001/XMLSchema#integer> .\n', 0, "2:47: ill-typed literal"),
         # an error: the precise reader's message

@@ -422,6 +422,50 @@ def test_a_long_literal_never_runs_past_its_line_end(eol: str) -> None:
         assert validator_verdict(doc, "ntriples")[:2] == expected, rest
 
 
+def test_escaped_iris_are_taken_without_the_precise_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    # UCHARs in any IRI (subject, predicate, object, datatype, graph), an IP literal, non-ASCII
+    # IRIs beside an emoji in a literal: decoded and checked by the validator itself.
+    doc = (
+        "<http://ex/caf\\u00E9> <http://ex/\\U0001F600p> <http://[::1]/\\u0078> .\n"
+        f'_:b <http://ex/p> "x"^^<{XSD}\\u0069nteger> <http://ex/\\u0067> .\n'
+        '<http://ex/\u00e9> <http://ex/p> "\U0001f600 \ue000"@en <http://ex/g> . # c\r\n'
+        '<http://ex/s> <http://ex/\\u0070> "1"^^<http://ex/\\u00E9> .'
+    )
+
+    def warnings_and_count() -> tuple[list[tuple[int, int, int, str]], int]:
+        warnings: list[ParseError] = []
+        count = LineValidator(True, warnings.append).check(ChunkReader(io.BytesIO(doc.encode()), "l"))
+        return [(w.lineno, w.colno, w.end_offset, w.msg) for w in warnings], count
+
+    with monkeypatch.context() as m:  # what the precise reader says
+        m.setattr(LineValidator, "_escaped_statement", lambda self, src, pos: -1)
+        expected = warnings_and_count()
+
+    def no_precise_reader(self: LineValidator) -> Any:
+        raise AssertionError("the precise reader was made")
+
+    monkeypatch.setattr(LineValidator, "_precise", no_precise_reader)
+    assert warnings_and_count() == expected
+    assert expected[1] == 4
+    assert [(w[0], w[1], "xsd:integer" in w[3]) for w in expected[0]] == [(2, 19, True)]
+
+
+@pytest.mark.parametrize(
+    "iri",
+    [
+        "<http://ex/\\u0020>",  # a space, which no IRI holds
+        "<http://ex/\\u003E>",  # '>'
+        "<\\u0072el>",  # relative
+        "<http://ex/\\uD800>",  # a surrogate
+        "<http://ex/%\\u007A7>",  # a bad percent-encoding once decoded
+    ],
+)
+def test_escaped_iris_the_validator_refuses_go_to_the_precise_reader(iri: str) -> None:
+    doc = f"<http://ex/s> <http://ex/p> {iri} .\n".encode()
+    assert validator_verdict(doc, "ntriples") == parser_verdict(doc, "ntriples")
+    assert validator_verdict(doc, "ntriples")[1], "an error, found by the precise reader"
+
+
 def test_long_literals_are_taken_without_the_precise_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     # The differential test above cannot tell which path gave a verdict: each of these lines
     # (escaped quotes and backslashes, three before a '"', one opening the body, a UCHAR, a

@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..syntax.caches import trim_caches
 from ..syntax.chunks import ChunkReader
-from ..syntax.grammar import LANGTAG_BODY, RDF_NS, WS_LINE
-from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR
-from ..syntax.kinds import ILL_TYPED, ErrorKind
+from ..syntax.escapes import unescape_iri
+from ..syntax.grammar import IRIREF_BODY, LANGTAG_BODY, RDF_NS, WS_LINE
+from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
+from ..syntax.kinds import ILL_TYPED, ErrorKind, SpanError
 from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
 from ..syntax.reader import OnError
@@ -135,6 +136,8 @@ class LineValidator(LineLoop):
         self._count = 0
         #: The language tags found well-formed (shared with the precise reader's terms).
         self._langs: set[str] = set()
+        #: The IRIREF bodies with escapes found valid (``_iri_ok``).
+        self._iris: set[str] = set()
         self._reader: LineParser | None = None
 
     @cached_property
@@ -287,7 +290,70 @@ class LineValidator(LineLoop):
         m = _BLANK_OR_COMMENT(src, pos)
         if m is not None:
             return m.end(), None
+        end = self._escaped_statement(src, pos)
+        if end >= 0:
+            self._count += 1
+            return end, None
         return self._precise()._read_statement(src, pos, on_error)
+
+    @cached_property
+    def _match_escaped(self) -> Match:
+        return re.compile(
+            statement_pattern(
+                iri=IRIREF_BODY,
+                string=STRICT_STRING_BODY,
+                langtag=LANGTAG_BODY,
+                graph=self.quads,
+                end=STATEMENT_END,
+                groups="terms",
+            )
+        ).match
+
+    def _escaped_statement(self, src: str, pos: int) -> int:
+        """Where the statement at ``pos`` ends if it is of the strict forms but for its IRIs,
+        which IRIREF's own body matches (UCHARs, any character): each then decoded and
+        checked as the precise reader checks it (RFC 3987, absolute); -1 if it is not.
+
+        N-Triples written by older tools (DBpedia's among them) escape every non-ASCII
+        character of an IRI: each such line went to the precise reader, and the first one
+        loaded rdflib."""
+        m = self._match_escaped(src, pos)
+        if m is None:
+            return -1
+        # Groups: subject IRI or label, predicate, object IRI or label, lexical form,
+        # datatype, language tag (, graph IRI or label).
+        groups = m.groups()
+        iris = groups[0], groups[2], groups[3], groups[6], groups[8] if self.quads else None
+        if not all(raw is None or self._iri_ok(raw) for raw in iris):
+            return -1
+        lex, dt, lang = groups[5:8]
+        if lang is not None:
+            if lang not in self._langs:
+                if langtag_error(lang) is not None:
+                    return -1
+                self._langs.add(lang)
+        elif dt is not None:
+            datatype = unescape_iri(dt)
+            if datatype in _NEEDS_LANG:
+                return -1
+            if self.warn is not None:
+                reason = ill_typed_as_written(lex, datatype)
+                if reason is not None:
+                    self.warn(self._ill_typed(m.start(6) - 1, m.end(7) + 1, reason))
+        return m.end()
+
+    def _iri_ok(self, raw: str) -> bool:
+        """Whether an IRIREF body is, decoded, an absolute IRI (kept if so)."""
+        if raw in self._iris:
+            return True
+        try:
+            iri = unescape_iri(raw)
+        except SpanError:
+            return False
+        if iri_error(iri) is not None:
+            return False
+        self._iris.add(raw)
+        return True
 
     def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         self._count += 1
@@ -296,7 +362,7 @@ class LineValidator(LineLoop):
             self._reader._warn_ill_typed(quad[2], start)
 
     def trim_caches(self) -> None:
-        trim_caches(self._langs)
+        trim_caches(self._langs, self._iris)
         if self._reader is not None:
             self._reader.trim_caches()
 
