@@ -6,7 +6,8 @@ Not a timing: it counts. ``iterparse`` reads the file once with the full readers
   ``LineParser._statement``; each is classed by what it holds (``\\U`` or ``\\u`` escapes,
   other escapes, a language tag, a datatype, a blank node, non-ASCII text). ``validate`` has
   tiers of its own: a run pattern for many plain lines at once, then one strict statement
-  (ASCII IRIs, then any), then the precise reader; each line is tried on them as the
+  (ASCII IRIs, then any), then IRIs with escapes (decoded and checked), then the precise
+  reader; each line is tried on them as the
   validator would, and the lines the run pattern leaves are classed the same way.
 * Turtle / TriG: the fast patterns take "subject", "verb object" and "object" runs, and one
   object or collection item at a time (``_read_term``); every term they leave goes to
@@ -30,7 +31,8 @@ from typing import Any
 from rdflib_strict import iterparse
 from rdflib_strict.formats.lines import LineParser
 from rdflib_strict.formats.turtle import _FAST_PNAME, TurtleParser
-from rdflib_strict.formats.validate_lines import LineValidator
+from rdflib_strict.formats.validate_lines import LineValidator, _not_ucschar_in_iris
+from rdflib_strict.syntax.iri import NOT_UCSCHAR
 
 from common import Input, log, table
 
@@ -133,8 +135,17 @@ def validator_tiers(path: str, quads: bool) -> Counter[str]:
             stripped = line.strip()
             if not stripped or stripped.startswith("#") or v._run(line):
                 continue
-            m = v._match(line) or v._match_any(line)
-            tier = "validate: one strict statement" if m else "validate: precise reader"
+            m = v._match(line, 0)
+            if m is None:
+                m = v._match_any(line, 0)
+                if m is not None and _not_ucschar_in_iris(NOT_UCSCHAR.search, line, 0, m):
+                    m = None
+            if m is not None:
+                tier = "validate: one strict statement"
+            elif v._escaped_statement(line, 0) >= 0:
+                tier = "validate: escaped IRIs"
+            else:
+                tier = "validate: precise reader"
             counts[f"{tier}, {line_class(line)}"] += 1
     return counts
 
