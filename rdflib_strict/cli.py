@@ -32,7 +32,7 @@ from .edge.source import OpenedSource, accept_header, is_url, open_output, open_
 from .formats.line_loop import LineLoop
 from .formats.table import FORMATS, format_for
 from .syntax.iri import iri_error, is_absolute
-from .syntax.reader import OnError
+from .syntax.reader import OnError, document_prefix
 from .syntax.shown import visible
 from .syntax.version import RdfVersion, version_arg
 from .syntax.wording import plural
@@ -380,7 +380,6 @@ def _validate_blocks(
     source: _Input, base: str | None, workers: int, report: _Report, warn: Any, version: RdfVersion
 ) -> int:
     from . import parallel
-    from .formats.terms import document_prefix
 
     form = FORMATS[source.fmt]
     job = parallel.BlockTask(
@@ -824,7 +823,6 @@ def _convert_blocks(
     sorts the whole output and ``--ascii`` may relabel blank nodes: both take the other
     path.)"""
     from .edge.sink import paused_gc
-    from .formats.terms import document_prefix
 
     form = FORMATS[source.fmt]
     if workers == 1:

@@ -82,12 +82,13 @@ from rdflib.term import URIRef
 
 from .edge.source import compression_of_head, compression_of_name, file_iri, open_source
 from .formats.table import FORMATS, format_for
-from .formats.terms import Statement, document_prefix, exact_literal, reduce_literal
+from .formats.terms import Statement, exact_literal, reduce_literal
 from .formats.write_terms import TermWriter
 from .parallel import Block, BlockTask, TurtleState, cut_after, do_block, turtle_cuts
 from .syntax.chunks import cut_at_line_end
 from .syntax.errors import ParseError
 from .syntax.positions import ByteLineEnds
+from .syntax.reader import document_prefix
 from .syntax.version import RdfVersion, version_arg
 
 __all__ = ["COLUMNS", "ERROR_COLUMNS", "OnErrorMode", "read_dataframe", "read_quads"]

@@ -8,7 +8,7 @@ one process while parsing runs in all of them.
 
 - **Cuts** fall just after a line end, never between the CR and LF of a CRLF.
 - **Blank nodes** are document-scoped across blocks: the parent draws the document's blank
-  node id prefix once (``terms.document_prefix()``) and every worker builds a label's node
+  node id prefix once (``syntax.reader.document_prefix()``) and every worker builds a label's node
   as that prefix, ``l`` and the label, so the same label is the same node whichever worker
   read it, and two documents (two prefixes) never share a node.
 - **Errors** carry the line and column of a serial parse: a worker counts its own lines (its
@@ -52,11 +52,11 @@ from .cores import worker_count
 from .edge.sink import paused_gc
 from .edge.source import OpenedSource
 from .syntax.chunks import ChunkReader
-from .syntax.errors import ParseError
 from .syntax.version import version_arg
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # ParseError loads rdflib: imported where one is met (validate of lines needs none)
     from .edge.readers import Converter
+    from .syntax.errors import ParseError
 
 __all__ = [
     "BLOCK_SIZE",
@@ -412,8 +412,11 @@ def run_blocks(
             if lines:
                 done.errors = [e.moved(lines) for e in done.errors]
                 done.warnings = [w.moved(lines) for w in done.warnings]
-                if isinstance(done.fatal, ParseError):
-                    done.fatal = done.fatal.moved(lines)
+                if done.fatal is not None:
+                    from .syntax.errors import ParseError
+
+                    if isinstance(done.fatal, ParseError):
+                        done.fatal = done.fatal.moved(lines)
             lines += done.lines
             if job.task == "statements":
                 done.output = pickle.loads(done.output)
@@ -661,7 +664,11 @@ def _do_task(
             out = io.BytesIO()
             done.count = reading.convert(reader, out, on_error)
             done.output = out.getvalue()
-    except ParseError as e:
+    except SyntaxError as e:  # a ParseError is one
+        from .syntax.errors import ParseError
+
+        if not isinstance(e, ParseError):
+            raise
         done.fatal = e
         if job.task == "validate" and reading is not None:
             done.count = reading.statements  # those before it, as one process counts them

@@ -24,9 +24,9 @@ from verdicts import described
 import rdflib_strict
 from rdflib_strict import ParseError, parallel
 from rdflib_strict.edge.readers import make_parser
-from rdflib_strict.formats.terms import document_prefix
 from rdflib_strict.formats.validate_lines import LineValidator
 from rdflib_strict.syntax.chunks import ChunkReader
+from rdflib_strict.syntax.reader import document_prefix
 
 LINE_ENDS = ["\n", "\r\n", "\r"]
 

@@ -24,9 +24,9 @@ from w3c import MANIFESTS, find_rdf_tests_dir, load_manifest
 
 from rdflib_strict import ParseError, TripleTerm, iterparse, parallel
 from rdflib_strict.edge.readers import make_parser, make_validator
-from rdflib_strict.formats.terms import document_prefix
 from rdflib_strict.formats.turtle_cuts import StatementCuts
 from rdflib_strict.syntax.chunks import ChunkReader
+from rdflib_strict.syntax.reader import document_prefix
 from rdflib_strict.syntax.version import version_arg
 
 BASE = "http://doc.example/dir/"

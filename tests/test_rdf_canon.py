@@ -18,7 +18,7 @@ from rdflib import Dataset
 from w3c import W3CTest, load_canon_manifest, parsed
 
 from rdflib_strict.canon import WorkLimitError, canonicalize
-from rdflib_strict.formats.terms import document_prefix
+from rdflib_strict.syntax.reader import document_prefix
 
 RDF_CANON = find_rdf_canon_dir()
 if RDF_CANON is None:

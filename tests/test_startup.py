@@ -215,7 +215,7 @@ _VALID_LINES = (
 
 
 @pytest.mark.parametrize("name", ["doc.nt", "doc.nq"])
-@pytest.mark.parametrize("options", [[], ["-q"], ["--no-warn-ill-typed"]])
+@pytest.mark.parametrize("options", [[], ["-q"], ["--no-warn-ill-typed"], ["-j", "2"]])
 def test_validate_of_a_valid_line_document_does_not_import_rdflib(
     tmp_path: Path, name: str, options: list[str]
 ) -> None:

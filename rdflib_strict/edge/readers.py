@@ -61,7 +61,7 @@ def make_parser(
     Each statement's fourth element is ``default`` for the default graph, and for a named
     graph ``graph_for(label)`` (default: the label itself), which may raise SpanError to
     refuse it. ``values=False`` (validation) leaves typed literals without a Python value.
-    ``prefix`` is the blank node id prefix (``terms.document_prefix()``; default: a new one),
+    ``prefix`` is the blank node id prefix (``syntax.reader.document_prefix()``; default: a new one),
     given when several parsers read parts of one document; ``scope`` then keeps their
     unlabelled nodes (Turtle's ``[]`` and collections) apart: a text unique to each part.
     ``version`` is the RDF read (``syntax.version``; every reader made here carries it as

@@ -15,13 +15,14 @@ from __future__ import annotations
 import gc
 from collections.abc import Generator, Hashable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
-
-from rdflib.graph import Graph
-from rdflib.term import Node
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..syntax.kinds import ErrorKind, SpanError
 from ..syntax.messages import NEEDS_DATASET
+
+if TYPE_CHECKING:  # imported where a graph is made: paused_gc's users need no rdflib
+    from rdflib.graph import Graph
+    from rdflib.term import Node
 
 __all__ = ["SinkWriter", "paused_batches", "paused_gc"]
 
@@ -45,6 +46,8 @@ class SinkWriter:
         bounded cache has dropped it: the Graph is then an equal one over the same store)."""
         if not self._allow_named:
             raise SpanError(NEEDS_DATASET, kind=ErrorKind.NAMED_GRAPH_IN_GRAPH)
+        from rdflib.graph import Graph
+
         graph = Graph(store=self.store, identifier=label)  # type: ignore[arg-type]
         if self._direct:
             if self._existing is None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import logging
 import sys
-import uuid
 from typing import TYPE_CHECKING, Any, Final
 
 from rdflib import term as rdflib_term
@@ -30,6 +29,7 @@ from ..syntax.iri import iri_error
 from ..syntax.kinds import ErrorKind, SpanError
 from ..syntax.langtag import langtag_error
 from ..syntax.messages import ASK_RDF12, LANGSTRING_NEEDS_TAG, bad_iri
+from ..syntax.reader import document_prefix
 from ..syntax.shown import clip
 from .rdf12_terms import DirLangLiteral, TripleTerm, dir_lang_literal
 
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = [
     "Statement",
     "Terms",
-    "document_prefix",
     "exact_literal",
     "is_bnode",
     "is_literal",
@@ -251,11 +250,6 @@ def _literal_of(
     lit._value = value
     lit._ill_typed = ill_typed
     return lit
-
-
-def document_prefix() -> str:
-    """A new document's blank node id prefix: random, so two documents never share a node."""
-    return "N" + uuid.uuid4().hex
 
 
 class Terms:

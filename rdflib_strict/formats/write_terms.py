@@ -31,9 +31,10 @@ from ..syntax.iri import (
 )
 from ..syntax.langtag import langtag_error
 from ..syntax.messages import LANGSTRING_NEEDS_TAG, not_rdf11_term
+from ..syntax.reader import document_prefix
 from ..syntax.version import RdfVersion
 from .rdf12_terms import TripleTerm
-from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, document_prefix, is_triple_term
+from .terms import RDF_DIRLANGSTRING, RDF_LANGSTRING, XSD_STRING, is_triple_term
 
 __all__ = ["Quoted", "TermWriter", "read_literals_by"]
 

@@ -8,6 +8,7 @@ each batch comes with where its statements were written (``BatchPlaces``).
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -28,6 +29,7 @@ __all__ = [
     "GraphFor",
     "OnError",
     "SinkQuad",
+    "document_prefix",
     "label_itself",
     "object_span",
     "on_error_arg",
@@ -44,6 +46,12 @@ OnError = Callable[["ParseError"], None]
 #: What a named graph's statements carry as their fourth element, made from its label once per
 #: label; it may raise SpanError to refuse named graphs (a plain Graph as the target).
 GraphFor = Callable[["Node"], Hashable]
+
+
+def document_prefix() -> str:
+    """A new document's blank node id prefix: random, so two documents never share a node
+    (every reader of one document, each worker's too, is given the same)."""
+    return "N" + uuid.uuid4().hex
 
 
 def label_itself(label: Node) -> Hashable:
