@@ -518,6 +518,7 @@ def test_a_long_line_the_long_reader_refuses_goes_to_the_precise_reader() -> Non
 
     v._match = pattern_on_a_long_line  # type: ignore[method-assign]
     v.__dict__["_match_any"] = pattern_on_a_long_line
+    v.__dict__["_match_escaped"] = pattern_on_a_long_line  # the escaped IRIs' too
     errors: list[ParseError] = []
     assert v.check(ChunkReader(io.BytesIO(doc.encode()), "l"), errors.append) == 1
     assert [(e.lineno, e.colno) for e in errors] == [(1, 5032)]  # the line end after '" '

@@ -7,10 +7,12 @@ a non-ASCII IRI is matched with ``iri.IRI_SHAPE`` and searched for the few chara
 through that no IRI takes),
 string bodies allow exactly the escapes ECHAR and UCHAR allow (no surrogates). A line it
 matches is valid but for its language tag (well-formed BCP 47, checked once per distinct tag) and a datatype
-of ``rdf:langString`` / ``rdf:dirLangString``. Blank and comment lines are skipped here too.
-Everything else (IRIs with escapes or IP literals, RDF 1.2 forms, errors) goes to the
-parser's precise reader, which either accepts the line or raises at the exact token, so
-verdicts and messages are the parser's own.
+of ``rdf:langString`` / ``rdf:dirLangString``. What they leave, line by line: blank and
+comment lines are skipped; a statement whose IRIs hold escapes or other characters IRIREF
+allows (an IP literal) is matched with IRIREF's own body and its IRIs decoded and checked.
+Everything else (non-ASCII blank node labels, RDF 1.2 forms, errors) goes to the parser's
+precise reader, which either accepts the line or raises at the exact token, so verdicts and
+messages are the parser's own.
 
 That reader (``lines.LineParser``) builds rdflib terms; it is made, and rdflib imported, when
 the first line needs it, and a warning or an error loads rdflib for its ParseError: a valid
@@ -290,10 +292,13 @@ class LineValidator(LineLoop):
         m = _BLANK_OR_COMMENT(src, pos)
         if m is not None:
             return m.end(), None
-        end = self._escaped_statement(src, pos)
-        if end >= 0:
-            self._count += 1
-            return end, None
+        # Not a long line: the pattern's string class would test each of its characters
+        # (the long lines' reader has refused it; see _fast).
+        if line_end_at(src, pos, self._has_cr) - pos <= LONG_LINE:
+            end = self._escaped_statement(src, pos)
+            if end >= 0:
+                self._count += 1
+                return end, None
         return self._precise()._read_statement(src, pos, on_error)
 
     @cached_property
