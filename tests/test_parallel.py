@@ -328,8 +328,10 @@ def test_cli_jobs_give_the_output_of_one_process(tmp_path: Path, small_blocks: N
 
 def test_cli_jobs_convert_refuses_named_graphs_in_ntriples(tmp_path: Path, small_blocks: None) -> None:
     (tmp_path / "in.nq").write_text(DOC, encoding="utf-8", newline="")
-    code, _, err = _cli(["convert", "in.nq", "--to", "nt", "-o", "out.nt", "-j", "2"], tmp_path)
-    assert (code, err) == (1, "in.nq: cannot write <http://ex/g0>: N-Triples has no named graphs\n")
+    out = run_cli(["convert", "in.nq", "--to", "nt", "-o", "out.nt", "-j", "2"], cwd=tmp_path)
+    said = "N-Triples has no named graphs: convert to nquads or trig, in the statement"
+    statement = '_:n0 <http://ex/p0> "v0"@en <http://ex/g0> .'  # as written, to be found
+    assert (out.returncode, out.stderr) == (1, f"in.nq: cannot write <http://ex/g0>: {said} {statement}\n")
     assert not (tmp_path / "out.nt").exists()
 
 

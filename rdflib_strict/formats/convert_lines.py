@@ -15,7 +15,6 @@ import re
 from typing import IO, Any, Final
 
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import SerializeError
 from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_escapes, unescape_string
 from ..syntax.grammar import ESCAPE_SCALAR
 from ..syntax.reader import OnError, SinkQuad
@@ -24,6 +23,7 @@ from .line_loop import Fast
 from .line_patterns import plain_run
 from .lines import LineParser
 from .terms import Terms
+from .write_lines import no_named_graphs
 from .write_terms import TermWriter
 
 __all__ = ["LineConverter"]
@@ -124,7 +124,7 @@ class LineConverter(LineParser):
         if g is None:
             end = " .\n"
         elif not self._with_graphs:
-            raise SerializeError("N-Triples has no named graphs", g, None)
+            raise no_named_graphs(quad, w)
         else:
             end = " " + w.graph_label(g) + " .\n"
         return f"{w.subject(s, quad)} {w.predicate(p, quad)} {w.object(o, quad)}{end}"

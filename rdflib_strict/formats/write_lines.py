@@ -10,6 +10,7 @@ from typing import IO, Final, TypeVar
 from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.errors import SerializeError
+from ..syntax.messages import NTRIPLES_HAS_NO_GRAPHS
 from ..syntax.version import RdfVersion
 from .rdf12_terms import TripleTerm
 from .rdfc10 import Quad, nquad_line, rdfc10
@@ -23,6 +24,7 @@ __all__ = [
     "LineBuffer",
     "Triple",
     "holds_blank_node",
+    "no_named_graphs",
     "quad_groups",
     "write_lines",
     "write_quads",
@@ -101,7 +103,7 @@ def write_lines(
         return _write_canonical(groups, stream, with_graphs, terms, relabel, work_limit)
     out = LineBuffer(stream)
     for label, triples in groups:
-        graph = _graph_text(label, with_graphs, terms)
+        graph = _graph_text(label, with_graphs, terms, triples)
         end = f" {graph} .\n" if graph else " .\n"
         if isinstance(triples, ByPredicate):
             _by_predicate(triples.index, end, label, terms, out)
@@ -118,17 +120,39 @@ def write_quads(quads: Iterable[Statement], out: LineBuffer, terms: TermWriter, 
     a converter that writes other lines between them."""
     for label, triples in quad_groups(quads):
         assert isinstance(triples, list)  # runs, never an index
-        graph = _graph_text(label, with_graphs, terms)
+        graph = _graph_text(label, with_graphs, terms, triples)
         _checked_triples(triples, f" {graph} .\n" if graph else " .\n", label, terms, out)
 
 
-def _graph_text(label: Node | None, with_graphs: bool, terms: TermWriter) -> str:
+def _graph_text(
+    label: Node | None, with_graphs: bool, terms: TermWriter, triples: Iterable[Triple] | ByPredicate
+) -> str:
     """A graph label's text ("" for the default graph); N-Triples has no other."""
     if label is None:
         return ""
     if not with_graphs:
-        raise SerializeError("N-Triples has no named graphs", label, None)
+        first = next(iter(triples.triples() if isinstance(triples, ByPredicate) else triples), None)
+        if first is None:
+            raise SerializeError(NTRIPLES_HAS_NO_GRAPHS, label, None)
+        raise no_named_graphs((*first, label), terms)
     return terms.graph_label(label)
+
+
+def no_named_graphs(quad: tuple[Node, Node, Node, Node], terms: TermWriter) -> SerializeError:
+    """The error for a statement in a named graph written as N-Triples, which names it as
+    N-Quads writes it (a blank node by its label, as in the input), to be found."""
+    s, p, o, g = quad
+    try:
+        spelled = (
+            terms.subject(s, quad),
+            terms.predicate(p, quad),
+            terms.object(o, quad),
+            terms.graph_label(g),
+        )
+        text = " ".join(spelled) + " ."
+    except SerializeError as e:  # a term that cannot be written at all: that first
+        return e
+    return SerializeError(f"{NTRIPLES_HAS_NO_GRAPHS}, in the statement {text}", g, None)
 
 
 def _write_canonical(
@@ -146,7 +170,7 @@ def _write_canonical(
     """
     quads: list[Quad] = []
     for label, triples in groups:
-        graph = _graph_text(label, with_graphs, terms)
+        graph = _graph_text(label, with_graphs, terms, triples)
         flat = triples.triples() if isinstance(triples, ByPredicate) else triples
         for s, p, o in flat:
             st = (s, p, o, label)

@@ -21,6 +21,7 @@ __all__ = [
     "LITERAL_SUBJECT",
     "NEEDS_DATASET",
     "NOT_RDF11",
+    "NTRIPLES_HAS_NO_GRAPHS",
     "TRIPLE_TERMS",
     "TRIPLE_TERMS_BASIC",
     "VERSION",
@@ -71,6 +72,8 @@ BACKSLASH_AT_LINE_END: Final = "unterminated string: '\\' at the end of the line
 #: A literal rdf:langString types without a tag: read (N-Triples, Turtle) or written.
 LANGSTRING_NEEDS_TAG: Final = "a literal typed rdf:langString needs a language tag"
 
+#: A statement in a named graph, to be written as N-Triples.
+NTRIPLES_HAS_NO_GRAPHS: Final = "N-Triples has no named graphs: convert to nquads or trig"
 #: A graph name parsed into a plain Graph.
 NEEDS_DATASET: Final = (
     "this names a graph, but the target is a plain Graph: parse into a Dataset "
