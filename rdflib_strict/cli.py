@@ -27,7 +27,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NoReturn
 
 from . import __version__
 from .cores import worker_count
-from .edge.readers import StatementParser, make_converter, make_parser, make_validator
+from .edge.readers import Converter, StatementParser, make_converter, make_parser, make_validator
 from .edge.source import OpenedSource, accept_header, is_url, open_output, open_source
 from .formats.line_loop import LineLoop
 from .formats.table import FORMATS, format_for
@@ -475,7 +475,7 @@ class _Rejects:
     def __init__(self, path: str | None, quiet: bool) -> None:
         self.count = 0
         # The input being read's parser and progress line.
-        self.parser: StatementParser | None = None
+        self.parser: StatementParser | Converter | None = None
         self.progress: _Progress | None = None
         self._quiet = quiet
         self._out: IO[str] | None = None if path is None else open(path, "w", encoding="utf-8", newline="")
@@ -589,9 +589,9 @@ class _Convert:
         # Each parse's labelled-node id prefix, and what its labels are written after.
         self.tags: dict[str, str] = {}
 
-    def _inputs(self) -> Iterator[tuple[_Input, StatementParser, str, int]]:
-        """Each input opened in turn, with its parser, label tag and worker count; closed
-        before the next one opens."""
+    def _opened(self) -> Iterator[tuple[_Input, str | None, str, int]]:
+        """Each input opened in turn, with its base (Turtle's before any @base), label tag and
+        worker count; closed before the next one opens."""
         args = self.args
         several = len(args.inputs) > 1
         for number, path in enumerate(args.inputs, 1):
@@ -599,15 +599,22 @@ class _Convert:
             try:
                 self.name = source.opened.name
                 base = source.opened.base if args.base is None else args.base
-                parser = make_parser(source.fmt, base, version=args.rdf_version)
-                tag = f"f{number}_" if several else ""
-                self.tags[parser.terms.prefix + "l"] = tag
                 if self.rejects is not None:
-                    self.rejects.parser = parser
+                    self.rejects.parser = None
                     self.rejects.progress = source.progress
-                yield source, parser, tag, _convert_workers(args, source)
+                yield source, base, f"f{number}_" if several else "", _convert_workers(args, source)
             finally:
                 source.close()
+
+    def _inputs(self) -> Iterator[tuple[_Input, StatementParser, str, int]]:
+        """``_opened``'s inputs, each with its parser: for the paths that write statements
+        (a line converter makes its own, and only when a line needs one)."""
+        for source, base, tag, workers in self._opened():
+            parser = make_parser(source.fmt, base, version=self.args.rdf_version)
+            self.tags[parser.terms.prefix + "l"] = tag
+            if self.rejects is not None:
+                self.rejects.parser = parser
+            yield source, parser, tag, workers
 
     def run(self) -> int:
         """Read every input and write the output; the number of statements written."""
@@ -621,14 +628,15 @@ class _Convert:
                 for st in _statements(parser, source.opened, rejects)
             )
         count = 0
-        for source, parser, tag, workers in self._inputs():
-            if not args.ascii:
-                base = getattr(parser, "base", None)  # Turtle's before any @base
-                count += _convert_blocks(
-                    source, self.target, workers, self.out, rejects, tag, base, args.rdf_version
-                )
-            else:
+        if args.ascii:
+            for source, parser, _, _ in self._inputs():
                 count += self._write_lines(_statements(parser, source.opened, rejects))
+            return count
+        for source, base, tag, workers in self._opened():
+            base = None if FORMATS[source.fmt].line_based else base  # no IRI of the lines is relative
+            count += _convert_blocks(
+                source, self.target, workers, self.out, rejects, tag, base, args.rdf_version
+            )
         return count
 
     def _write_lines(self, statements: Iterable[Statement]) -> int:
@@ -647,9 +655,6 @@ class _Convert:
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
-    from .formats.rdfc10 import WorkLimitError
-    from .syntax.errors import ParseError, SerializeError, SourceError
-
     target = _target(args)
     if args.rejects is not None and not args.skip_invalid:
         raise _UsageError("--rejects needs --skip-invalid")
@@ -686,7 +691,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         try:
             count = conversion.run()
             ok = True
-        except (_UsageError, SourceError, ParseError, SerializeError, OSError, WorkLimitError) as e:
+        # ParseError (SourceError too) is a SyntaxError, SerializeError a ValueError and
+        # WorkLimitError a RuntimeError: named only in _conversion_failed, which imports them
+        # (they load rdflib) and raises again what is none of them.
+        except (_UsageError, OSError, SyntaxError, ValueError, RuntimeError) as e:
             status = _conversion_failed(e, conversion.name)
             reader_left = isinstance(e, BrokenPipeError)
     finally:
@@ -770,7 +778,8 @@ def _stdout_bytes() -> IO[bytes]:
 
 
 def _conversion_failed(e: Exception, name: str) -> int:
-    """Say why a conversion stopped; its exit status (2: not a verdict on the input)."""
+    """Say why a conversion stopped; its exit status (2: not a verdict on the input). Any
+    other exception is raised again."""
     from .formats.rdfc10 import WorkLimitError
     from .syntax.errors import ParseError, SerializeError, SourceError
 
@@ -783,10 +792,13 @@ def _conversion_failed(e: Exception, name: str) -> int:
         return 2
     elif isinstance(e, BrokenPipeError):  # stdout's reader left (| head): it wanted no more
         return 2
-    else:  # cannot open an input, the input broke off, a read or write failed midway
+    elif isinstance(e, (_UsageError, OSError, SourceError)):
+        # cannot open an input, the input broke off, a read or write failed midway
         shown = _os_error(e) if isinstance(e, OSError) else e
         print(shown if isinstance(e, SourceError) else f"rdflib-strict: {shown}", file=sys.stderr)
         return 2
+    else:
+        raise e
     return 1
 
 

@@ -175,7 +175,7 @@ def test_lines_with_escapes_are_rewritten_without_the_precise_reader(monkeypatch
     def no_precise_reader(*args: Any) -> Any:
         raise AssertionError("the precise reader ran")
 
-    monkeypatch.setattr(LineConverter, "_statement", no_precise_reader)
+    monkeypatch.setattr(LineConverter, "_precise", no_precise_reader)
     doc = (
         '<http://ex/s> <http://ex/p> "caf\\u00E9 \\U0001F600"@fr .\n'
         '_:b1 <http://ex/p> "a\\tb \\u0022q\\" \\\\ \\\' \\u0001" <http://ex/g> .\n'

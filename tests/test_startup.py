@@ -279,3 +279,23 @@ def test_the_workers_fork_with_the_reader_their_blocks_need(
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert json.loads(done.stdout) == loaded
+
+
+@pytest.mark.parametrize(
+    ("lines", "rdflib"),
+    [
+        # written as the writer writes (escapes rewritten in place), comments and blank lines
+        (f'# c\n\n{_S} {_P} "caf\\u00e9"@fr .\n_:b {_P} "1"^^<http://example.org/t> .\n', False),
+        # a raw tab in a string: the writer escapes it, so the line is read and written again
+        (f'{_S} {_P} "a\tb" .\n', True),
+    ],
+)
+def test_convert_of_lines_in_the_writers_spelling_does_not_import_rdflib(
+    tmp_path: Path, lines: str, rdflib: bool
+) -> None:
+    doc, out = tmp_path / "in.nt", tmp_path / "out.nt"
+    doc.write_text(lines, encoding="utf-8")
+    result = _rdflib_probe("convert", "-q", str(doc), "-o", str(out))
+    assert (result["status"], result["rdflib"]) == (0, rdflib), result["stderr"]
+    expected = lines.replace("# c\n\n", "").replace("\\u00e9", "\u00e9").replace("\t", "\\t")
+    assert out.read_text(encoding="utf-8") == expected

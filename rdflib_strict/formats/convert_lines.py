@@ -4,27 +4,31 @@ Most lines of a dump are already written the way our writer writes them: one spa
 terms, `` .`` and LF at the end, ASCII IRIs of the common shapes, labels, string bodies
 without escapes or characters the writer escapes. Such a line is valid, and parsing it into
 terms and writing them back would give the same bytes, so whole runs of them are copied in
-one regex call. Every other line (comments, CRLF, escapes, non-ASCII IRIs, errors) goes
-through the parser's precise reader and the TermWriter, so its output and its errors are
-those of a parse-then-write conversion: tests/test_convert_lines.py checks both ways agree.
+one regex call. Blank and comment lines write nothing. Every other line (CRLF, escapes,
+non-ASCII IRIs, errors) goes through the parser's precise reader and the TermWriter, so its
+output and its errors are those of a parse-then-write conversion: tests/test_convert_lines.py
+checks both ways agree. Both are made, and rdflib imported, when a line first needs them
+(``LineFront``).
 """
 
 from __future__ import annotations
 
 import re
-from typing import IO, Any, Final
+from functools import cached_property
+from typing import IO, TYPE_CHECKING, Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_escapes, unescape_string
 from ..syntax.grammar import ESCAPE_SCALAR
-from ..syntax.reader import OnError, SinkQuad
+from ..syntax.reader import OnError, document_prefix
 from ..syntax.version import RdfVersion
-from .line_loop import Fast
+from .line_loop import Fast, LineFront
 from .line_patterns import plain_run
-from .lines import LineParser
-from .terms import Terms
-from .write_lines import no_named_graphs
-from .write_terms import TermWriter
+
+if TYPE_CHECKING:
+    from ..syntax.reader import SinkQuad
+    from .lines import LineParser
+    from .write_terms import TermWriter
 
 __all__ = ["LineConverter"]
 
@@ -44,7 +48,7 @@ def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:
     return plain_run(_WRITTEN_BODY, quads, "\\.\\n", labels=labels, written=True)
 
 
-class LineConverter(LineParser):
+class LineConverter(LineFront):
     """Writes the statements of an N-Triples (``quads=False``) or N-Quads document as N-Triples
     (``with_graphs=False``) or N-Quads, as ``write_lines`` would write what the parser reads:
     blank nodes keep their labels (``Terms.prefix``), after ``tag`` if one is given (one of
@@ -59,17 +63,32 @@ class LineConverter(LineParser):
         tag: str = "",
         version: RdfVersion = RdfVersion.RDF11,
     ) -> None:
-        # values=False: the writer needs a literal's lexical form, never its Python value.
+        self.quads = quads
         # The copied lines are RDF 1.1 forms; RDF 1.2 ones are read and written term by term.
-        super().__init__(
-            Terms(values=False, prefix=prefix, rdf12=version.rdf12), quads, None, version=version
-        )
+        self.version = version
+        # The precise reader's blank node id prefix, which the writer writes as the labels.
+        self.prefix = document_prefix() if prefix is None else prefix
         # From N-Quads to N-Triples, a line with a graph label is not copied: the precise
         # path refuses it.
         self._copied = _copied_lines(quads and with_graphs, labels=not tag).match
         self._with_graphs = with_graphs
-        self._writer = TermWriter(labels_of={self.terms.prefix + "l": tag}, version=version)
+        self._tag = tag
         self._count = 0
+
+    @cached_property
+    def writer(self) -> TermWriter:
+        """The writer of the statements the precise reader reads (made when first needed)."""
+        from .write_terms import TermWriter
+
+        return TermWriter(labels_of={self.prefix + "l": self._tag}, version=self.version)
+
+    def _made_reader(self) -> LineParser:
+        from .lines import LineParser
+        from .terms import Terms
+
+        # values=False: the writer needs a literal's lexical form, never its Python value.
+        terms = Terms(values=False, prefix=self.prefix, rdf12=self.version.rdf12)
+        return LineParser(terms, self.quads, None, version=self.version)
 
     def convert(self, reader: ChunkReader, out: IO[bytes], on_error: OnError | None = None) -> int:
         """Write ``reader``'s document to ``out``; the number of statements written."""
@@ -116,14 +135,17 @@ class LineConverter(LineParser):
 
     def trim_caches(self) -> None:
         super().trim_caches()
-        self._writer.trim()
+        if "writer" in self.__dict__:
+            self.writer.trim()
 
     def _line(self, quad: SinkQuad) -> str:
-        w = self._writer
+        w = self.writer
         s, p, o, g = quad
         if g is None:
             end = " .\n"
         elif not self._with_graphs:
+            from .write_lines import no_named_graphs
+
             raise no_named_graphs(quad, w)
         else:
             end = " " + w.graph_label(g) + " .\n"

@@ -52,7 +52,7 @@ class _CopiedLines(NTriplesLines):
             if copied > pos:
                 self.backoff = 0
                 if graph is not None:
-                    end = f" {copier._writer.graph_label(cast(Node, graph))} .\n"
+                    end = f" {copier.writer.graph_label(cast(Node, graph))} .\n"
                     texts: list[Any] = out  # the batch holds the copied text too
                     texts[mark:] = [text.replace(" .\n", end) for text in texts[mark:]]
                 return copied
@@ -89,7 +89,7 @@ class TurtleConverter(TurtleParser):
         copier = self._copier
         copier._count = 0
         lines = LineBuffer(out)
-        write, terms, with_graphs = write_quads, copier._writer, copier._with_graphs
+        write, terms, with_graphs = write_quads, copier.writer, copier._with_graphs
         count = 0
         for batch in self.batches(reader, on_error):
             items: list[Any] = batch  # quads, and the text of the lines copied

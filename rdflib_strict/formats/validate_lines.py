@@ -40,7 +40,7 @@ from ..syntax.positions import line_end_counter
 from ..syntax.reader import OnError
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import CONSTRAINED, ill_typed_as_written
-from .line_loop import LONG_LINE, Fast, LineLoop, line_end_at, lines_are_long, raw_quote
+from .line_loop import LONG_LINE, Fast, LineFront, line_end_at, lines_are_long, raw_quote
 from .line_patterns import (
     STATEMENT_END,
     STRICT_STRING_BODY,
@@ -58,9 +58,6 @@ __all__ = ["LineValidator"]
 
 # Datatypes a literal without a language tag may not have: the precise reader says why.
 _NEEDS_LANG: Final = frozenset((f"{RDF_NS}langString", f"{RDF_NS}dirLangString"))
-# A line without a statement (blank, or only a comment), which the precise reader reads
-# without a word; taken here so that a valid document never needs that reader for one.
-_BLANK_OR_COMMENT: Final = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\n|\r|\Z)").match
 
 
 def _strict_statement(iri: str, quads: bool) -> str:
@@ -115,12 +112,12 @@ def _not_ucschar_in_iris(search: Search, src: str, pos: int, m: re.Match[str]) -
 Warn = Callable[["ParseError"], None]
 
 
-class LineValidator(LineLoop):
+class LineValidator(LineFront):
     """Counts the statements of an N-Triples (``quads=False``) or N-Quads document, handing each
     bad one's ParseError to ``on_error`` (or raising it) and each ill-typed literal to ``warn``.
 
     The line family's loop with the validating regexes as its fast path; a LineParser, made
-    when first needed, is its precise reader.
+    when first needed (``LineFront``), is its precise reader.
     """
 
     def __init__(self, quads: bool, warn: Warn | None = None, version: RdfVersion = RdfVersion.RDF11) -> None:
@@ -140,7 +137,6 @@ class LineValidator(LineLoop):
         self._langs: set[str] = set()
         #: The IRIREF bodies with escapes found valid (``_iri_ok``).
         self._iris: set[str] = set()
-        self._reader: LineParser | None = None
 
     @cached_property
     def _match_any(self) -> Match:
@@ -172,8 +168,6 @@ class LineValidator(LineLoop):
         match = self._match
         not_ucschar = NOT_UCSCHAR.search
         langs = self._langs  # the tags already checked
-        if self._reader is not None:
-            self._in_chunk(self._reader)
         warn = self.warn
         has_cr = self._has_cr
         end = len(src)
@@ -288,18 +282,15 @@ class LineValidator(LineLoop):
             self._check_typed(m, lex, dt, self.warn)
         return True
 
-    def _read_statement(self, src: str, pos: int, on_error: OnError | None) -> tuple[int, SinkQuad | None]:
-        m = _BLANK_OR_COMMENT(src, pos)
-        if m is not None:
-            return m.end(), None
+    def _without_terms(self, src: str, pos: int) -> int:
         # Not a long line: the pattern's string class would test each of its characters
         # (the long lines' reader has refused it; see _fast).
-        if line_end_at(src, pos, self._has_cr) - pos <= LONG_LINE:
-            end = self._escaped_statement(src, pos)
-            if end >= 0:
-                self._count += 1
-                return end, None
-        return self._precise()._read_statement(src, pos, on_error)
+        if line_end_at(src, pos, self._has_cr) - pos > LONG_LINE:
+            return -1
+        end = self._escaped_statement(src, pos)
+        if end >= 0:
+            self._count += 1
+        return end
 
     @cached_property
     def _match_escaped(self) -> Match:
@@ -368,28 +359,15 @@ class LineValidator(LineLoop):
 
     def trim_caches(self) -> None:
         trim_caches(self._langs, self._iris)
-        if self._reader is not None:
-            self._reader.trim_caches()
+        super().trim_caches()
 
-    def _precise(self) -> LineParser:
-        """The precise reader, made (and rdflib imported) when a line first needs it."""
-        if self._reader is None:
-            from .lines import LineParser
-            from .terms import Terms
+    def _made_reader(self) -> LineParser:
+        from .lines import LineParser
+        from .terms import Terms
 
-            self._reader = LineParser(Terms(rdf12=self.version.rdf12), self.quads, None, version=self.version)
-            self._reader.terms.langs = self._langs
-            self._in_chunk(self._reader)
-        return self._reader
-
-    def _in_chunk(self, reader: LineParser) -> None:
-        """Tell the precise reader the chunk being read (and the RDF version, which the
-        Turtle validator sets after making this one), as its own loop would."""
-        reader._src, reader._has_cr, reader._first_line = self._src, self._has_cr, self._first_line
-        reader._line_ends, reader.name, reader.warn = self._line_ends, self.name, self.warn
-        if reader.version is not self.version:
-            reader.version = self.version
-            reader.terms.rdf12 = self.version.rdf12
+        reader = LineParser(Terms(rdf12=self.version.rdf12), self.quads, None, version=self.version)
+        reader.terms.langs = self._langs  # one cache of the tags found well-formed
+        return reader
 
     def _check_run(self, src: str, pos: int, stop: int, warn: Warn, has_cr: bool) -> None:
         """Hand on the ill-typed literals in the run ``src[pos:stop]``.
