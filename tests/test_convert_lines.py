@@ -78,6 +78,12 @@ _PLAIN_OBJECTS = [
     '"tab\there"',  # a raw tab: the writer escapes it
     '"\ufffe"',
     '"x"@en-a',  # not a tag shape the copy takes: the precise path judges it
+    # Not in the run's shapes but written so otherwise: one line, its body rewritten (a tag of
+    # another shape, raw characters the writer escapes, with and without escapes beside them)
+    '"x"@be-tarask',
+    '"a\tb \x01\x7f"@de-1996',
+    '"\\u00e9\x1f\t"^^<http://ex/dt>',
+    '"x"@en-US-x-twain',
     # Long bodies (rewrite_escapes): sparse escapes of every kind rewritten in place, a dense
     # run of UCHARs decoded whole, an escaped backslash before text that looks like a UCHAR.
     '"'

@@ -286,8 +286,11 @@ def test_the_workers_fork_with_the_reader_their_blocks_need(
     [
         # written as the writer writes (escapes rewritten in place), comments and blank lines
         (f'# c\n\n{_S} {_P} "caf\\u00e9"@fr .\n_:b {_P} "1"^^<http://example.org/t> .\n', False),
-        # a raw tab in a string: the writer escapes it, so the line is read and written again
-        (f'{_S} {_P} "a\tb" .\n', True),
+        # a raw tab in a string, which the writer escapes, and a tag of another shape: the
+        # string rewritten in place too
+        (f'{_S} {_P} "a\tb"@be-tarask .\n', False),
+        # a non-ASCII IRI: read and written again
+        (f"<http://example.org/caf\u00e9> {_P} {_S} .\n", True),
     ],
 )
 def test_convert_of_lines_in_the_writers_spelling_does_not_import_rdflib(

@@ -14,16 +14,20 @@ checks both ways agree. Both are made, and rdflib imported, when a line first ne
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cached_property
 from typing import IO, TYPE_CHECKING, Any, Final
 
+from ..syntax.caches import trim_caches
 from ..syntax.chunks import ChunkReader
 from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_escapes, unescape_string
-from ..syntax.grammar import ESCAPE_SCALAR
+from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, NOT_LANG_DATATYPE
+from ..syntax.iri import ASCII_IRI_SHAPE
+from ..syntax.langtag import langtag_error
 from ..syntax.reader import OnError, document_prefix
 from ..syntax.version import RdfVersion
 from .line_loop import Fast, LineFront
-from .line_patterns import plain_run
+from .line_patterns import STRICT_STRING_BODY, plain_run, statement_pattern
 
 if TYPE_CHECKING:
     from ..syntax.reader import SinkQuad
@@ -37,6 +41,27 @@ __all__ = ["LineConverter"]
 # writes only those it must, its own way).
 _WRITTEN_CHAR: Final = f"[^{STRING_ESCAPED}]*"
 _WRITTEN_BODY: Final = rf"{_WRITTEN_CHAR}(?:\\(?:{ESCAPE_SCALAR}){_WRITTEN_CHAR})*"
+
+
+def _rewritten_line(quads: bool, labels: bool) -> re.Pattern[str]:
+    """One line the writer writes as it is but for its string body, which holds characters
+    it escapes (a raw tab) or escapes it writes otherwise, and whose language tag may be any
+    (checked after); groups: the string body, the datatype, the tag."""
+    return re.compile(
+        statement_pattern(
+            iri=ASCII_IRI_SHAPE,
+            string=STRICT_STRING_BODY,
+            langtag=LANGTAG_BODY,
+            datatype=NOT_LANG_DATATYPE + ASCII_IRI_SHAPE,
+            labels=labels,
+            graph=quads,
+            end="\\.\\n",
+            lead="",
+            sep=" ",
+            tight="",
+            groups="literal",
+        )
+    )
 
 
 def _copied_lines(quads: bool, labels: bool) -> re.Pattern[str]:
@@ -74,6 +99,8 @@ class LineConverter(LineFront):
         self._with_graphs = with_graphs
         self._tag = tag
         self._count = 0
+        #: The language tags found well-formed (``_rewritten_lines``).
+        self._langs: set[str] = set()
 
     @cached_property
     def writer(self) -> TermWriter:
@@ -97,10 +124,17 @@ class LineConverter(LineFront):
             out.write("".join(written).encode("utf-8"))
         return self._count
 
+    @cached_property
+    def _rewritten(self) -> Callable[[str, int], re.Match[str] | None]:
+        return _rewritten_line(self.quads and self._with_graphs, labels=not self._tag).match
+
     def _fast(self, src: str, out: list[Any]) -> Fast:
         """Whole runs of lines copied as they are, counted by their line ends; in a line with
         escapes (an ASCII-only dump's non-ASCII text, a tab), the string body between its
-        first and last '"' is decoded and escaped as the writer escapes."""
+        first and last '"' is decoded and escaped as the writer escapes. Where a run stops,
+        one line whose string body holds what the writer escapes (a raw tab) or whose tag is
+        not of the simplest shapes, written so otherwise, is written with its body rewritten
+        the same way."""
         copied = self._copied
         append = out.append
         find, rfind = src.find, src.rfind
@@ -108,6 +142,9 @@ class LineConverter(LineFront):
 
         def fast(pos: int) -> int:
             m = copied(src, pos)
+            if m is None:
+                pos = self._rewritten_lines(src, pos, out)
+                m = copied(src, pos)
             while m is not None:
                 stop = m.end()
                 backslash = find("\\", pos, stop)
@@ -125,9 +162,33 @@ class LineConverter(LineFront):
                 self._count += src.count("\n", m.start(), stop)
                 pos = stop
                 m = copied(src, pos)
+                if m is None:
+                    pos = self._rewritten_lines(src, pos, out)
+                    m = copied(src, pos)
             return pos
 
         return fast
+
+    def _rewritten_lines(self, src: str, pos: int, out: list[Any]) -> int:
+        """Where the lines ``_rewritten`` takes from ``pos`` end, each written to ``out`` with
+        its string body decoded and escaped as the writer escapes (its new tag checked)."""
+        rewritten, langs = self._rewritten, self._langs
+        while (m := rewritten(src, pos)) is not None:
+            start, end = m.span(1)
+            lang = m.group(3)
+            if start < 0 or (lang is not None and lang not in langs and not self._tag_ok(lang)):
+                break
+            out += (src[pos:start], escape_string(unescape_string(src[start:end])), src[end : m.end()])
+            self._count += 1
+            pos = m.end()
+        return pos
+
+    def _tag_ok(self, lang: str) -> bool:
+        """Whether a language tag is well-formed (BCP 47): then kept."""
+        if langtag_error(lang) is not None:
+            return False
+        self._langs.add(lang)
+        return True
 
     def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         out.append(self._line(quad))
@@ -135,6 +196,7 @@ class LineConverter(LineFront):
 
     def trim_caches(self) -> None:
         super().trim_caches()
+        trim_caches(self._langs)
         if "writer" in self.__dict__:
             self.writer.trim()
 
