@@ -145,6 +145,8 @@ class LineFront(LineLoop):
         reader = self._reader
         if reader is None:
             reader = self._reader = self._made_reader()
+        elif reader._src is self._src and reader._first_line == self._first_line:
+            return reader  # told this chunk already (chunks end at line ends: each starts on a new line)
         reader._src, reader._has_cr, reader._first_line = self._src, self._has_cr, self._first_line
         reader._line_ends, reader.name, reader.warn = self._line_ends, self.name, self.warn
         if reader.version is not self.version:
