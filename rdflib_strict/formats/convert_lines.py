@@ -141,11 +141,17 @@ class LineConverter(LineFront):
         find, rfind = src.find, src.rfind
         escape, unescape, rewrite, long_body = escape_string, unescape_string, rewrite_escapes, LONG_BODY
 
+        size = len(src)
+
         def fast(pos: int) -> int:
-            m = copied(src, pos)
-            if m is None and (taken := self._rewritten_lines(src, pos, out)) > pos:
-                pos, m = taken, copied(src, taken)
-            while m is not None:
+            while pos < size:
+                m = copied(src, pos)
+                if m is None:
+                    taken = self._rewritten_line(src, pos, out)
+                    if taken == pos:
+                        return pos
+                    pos = taken
+                    continue
                 stop = m.end()
                 backslash = find("\\", pos, stop)
                 while backslash >= 0:
@@ -161,16 +167,14 @@ class LineConverter(LineFront):
                 append(src[pos:stop])
                 self._count += src.count("\n", m.start(), stop)
                 pos = stop
-                m = copied(src, pos)
-                if m is None and (taken := self._rewritten_lines(src, pos, out)) > pos:
-                    pos, m = taken, copied(src, taken)
             return pos
 
         return fast
 
-    def _rewritten_lines(self, src: str, pos: int, out: list[Any]) -> int:
-        """Where the lines ``_rewritten`` takes from ``pos`` end, each written to ``out`` with
-        its string body decoded and escaped as the writer escapes (its new tag checked).
+    def _rewritten_line(self, src: str, pos: int, out: list[Any]) -> int:
+        """Where the line at ``pos`` ends if ``_rewritten`` takes it, written to ``out`` with
+        its string body decoded and escaped as the writer escapes (its new tag checked); else
+        ``pos``.
 
         After it takes none, the next ``_backoff`` lines the runs leave go straight to the
         precise reader: a wait doubled at each miss (up to 256) and reset by a hit, as for
@@ -179,20 +183,16 @@ class LineConverter(LineFront):
         if self._skip:
             self._skip -= 1
             return pos
-        start_pos = pos
-        rewritten, langs = self._rewritten, self._langs
-        while (m := rewritten(src, pos)) is not None:
+        m = self._rewritten(src, pos)
+        if m is not None:
             start, end = m.span(1)
             lang = m.group(3)
-            if start < 0 or (lang is not None and lang not in langs and not self._tag_ok(lang)):
-                break
-            out += (src[pos:start], escape_string(unescape_string(src[start:end])), src[end : m.end()])
-            self._count += 1
-            pos = m.end()
-        if pos > start_pos:
-            self._backoff = 0
-        else:
-            self._backoff = self._skip = min(2 * self._backoff + 1, 256)
+            if start >= 0 and (lang is None or lang in self._langs or self._tag_ok(lang)):
+                out += (src[pos:start], escape_string(unescape_string(src[start:end])), src[end : m.end()])
+                self._count += 1
+                self._backoff = 0
+                return m.end()
+        self._backoff = self._skip = min(2 * self._backoff + 1, 256)
         return pos
 
     def _tag_ok(self, lang: str) -> bool:

@@ -109,6 +109,8 @@ class LineLoop(BatchReader):
 # A line without a statement (blank, or only a comment), which the precise reader reads
 # without a word.
 _BLANK_OR_COMMENT: Final = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\n|\r|\Z)").match
+#: How such a line starts (a statement starts with '<' or '_'; ``pos`` is never the text's end).
+_BLANK_START: Final = frozenset(" \t#\r\n")
 
 
 class LineFront(LineLoop):
@@ -121,9 +123,10 @@ class LineFront(LineLoop):
     _reader: LineParser | None = None
 
     def _read_statement(self, src: str, pos: int, on_error: OnError | None) -> tuple[int, SinkQuad | None]:
-        m = _BLANK_OR_COMMENT(src, pos)
-        if m is not None:
-            return m.end(), None
+        if src[pos] in _BLANK_START:
+            m = _BLANK_OR_COMMENT(src, pos)
+            if m is not None:
+                return m.end(), None
         end = self._without_terms(src, pos)
         if end >= 0:
             return end, None
