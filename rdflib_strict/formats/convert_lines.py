@@ -99,7 +99,7 @@ class LineConverter(LineFront):
         self._with_graphs = with_graphs
         self._tag = tag
         self._count = 0
-        #: The language tags found well-formed (``_rewritten_lines``).
+        #: The language tags found well-formed (``_rewritten_line``).
         self._langs: set[str] = set()
         self._backoff = self._skip = 0
 
