@@ -21,13 +21,12 @@ from typing import IO, TYPE_CHECKING, Any, Final
 from ..syntax.caches import trim_caches
 from ..syntax.chunks import ChunkReader
 from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_escapes, unescape_string
-from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, NOT_LANG_DATATYPE
-from ..syntax.iri import ASCII_IRI_SHAPE
+from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY
 from ..syntax.langtag import langtag_error
 from ..syntax.reader import OnError, document_prefix
 from ..syntax.version import RdfVersion
 from .line_loop import Fast, LineFront
-from .line_patterns import STRICT_STRING_BODY, plain_run, statement_pattern
+from .line_patterns import STRICT_STRING_BODY, plain_run, plain_statement
 
 if TYPE_CHECKING:
     from ..syntax.reader import SinkQuad
@@ -48,18 +47,14 @@ def _rewritten_line(quads: bool, labels: bool) -> re.Pattern[str]:
     it escapes (a raw tab) or escapes it writes otherwise, and whose language tag may be any
     (checked after); groups: the string body, the datatype, the tag."""
     return re.compile(
-        statement_pattern(
-            iri=ASCII_IRI_SHAPE,
-            string=STRICT_STRING_BODY,
-            langtag=LANGTAG_BODY,
-            datatype=NOT_LANG_DATATYPE + ASCII_IRI_SHAPE,
+        plain_statement(
+            STRICT_STRING_BODY,
+            quads,
+            "\\.\\n",
             labels=labels,
-            graph=quads,
-            end="\\.\\n",
-            lead="",
-            sep=" ",
-            tight="",
+            written=True,
             groups="literal",
+            langtag=LANGTAG_BODY,
         )
     )
 

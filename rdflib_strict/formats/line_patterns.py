@@ -152,17 +152,25 @@ def plain_run(
 
 
 def plain_statement(
-    string: str, graph: bool, end: str, *, labels: bool = True, written: bool = False, groups: Groups = "none"
+    string: str,
+    graph: bool,
+    end: str,
+    *,
+    labels: bool = True,
+    written: bool = False,
+    groups: Groups = "none",
+    langtag: str = LANGTAG_SIMPLE,
 ) -> str:
     """One of the plainest statements, which need no check beyond the regex: absolute ASCII
     IRIs of the common shapes, tags of the shapes language, language-script, language-region
-    (well-formed BCP 47 by construction), datatypes other than rdf:langString and
-    rdf:dirLangString; string bodies ``string``. ``written``: laid out as our writer writes,
-    one space between terms and none inside a literal."""
+    (well-formed BCP 47 by construction; ``langtag``: another tag body, which the caller
+    checks), datatypes other than rdf:langString and rdf:dirLangString; string bodies
+    ``string``. ``written``: laid out as our writer writes, one space between terms and none
+    inside a literal."""
     return statement_pattern(
         iri=ASCII_IRI_SHAPE,
         string=string,
-        langtag=LANGTAG_SIMPLE,
+        langtag=langtag,
         datatype=NOT_LANG_DATATYPE + ASCII_IRI_SHAPE,
         labels=labels,
         graph=graph,
