@@ -130,9 +130,6 @@ class _Input:
             raise _UsageError(f"{path}: {e}") from None
 
     def _open(self, path: str, quiet: bool, fmt: str | None) -> OpenedSource:
-        if path == "-":
-            return open_source(sys.stdin.buffer, name="<stdin>")
-
         def with_progress(f: IO[bytes]) -> IO[bytes] | _Progress:
             size = os.fstat(f.fileno()).st_size
             if size < _PROGRESS_MIN_BYTES:
@@ -141,6 +138,8 @@ class _Input:
             return self.progress
 
         try:
+            if path == "-":  # its codec too (zstd input without a zstd module: a SourceError)
+                return open_source(sys.stdin.buffer, name="<stdin>")
             return open_source(
                 path,
                 wrap=None if quiet or not sys.stderr.isatty() else with_progress,

@@ -710,3 +710,25 @@ def test_cli_broken_stream_is_exit_2_and_leaves_no_output(tmp_path: Path, codec:
     out = cli("validate", "cut.nt", cwd=tmp_path)
     assert out.returncode == 2
     assert "1 unreadable" in out.stderr
+
+
+def test_zstd_on_stdin_without_a_codec_is_said_not_raised(tmp_path: Path) -> None:
+    # The file path's open caught it; stdin's open was outside that: a traceback.
+    probe = (
+        "import sys\n"
+        "for module in ('compression', 'compression.zstd', 'zstandard'):\n"
+        "    sys.modules[module] = None  # makes importing it fail\n"
+        "from rdflib_strict.cli import main\n"
+        "sys.exit(main(['validate', '-f', 'nt', '-']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], input=MAGIC["zstd"] + b"\x00" * 16, capture_output=True, check=False
+    )
+    assert done.returncode == 2
+    assert b"pip install rdflib-strict[zstd]" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_a_url_that_cannot_be_split_is_said_not_raised(tmp_path: Path) -> None:
+    out = run_cli(["validate", "http://[::1/x.nt"], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "cannot download: Invalid IPv6 URL" in out.stderr and "Traceback" not in out.stderr

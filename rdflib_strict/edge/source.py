@@ -481,8 +481,8 @@ def _urlopen(url: str, name: str, accept: str | None) -> Any:
     import urllib.error
     import urllib.request
 
-    request = urllib.request.Request(url, headers={"Accept": accept or _ANY_RDF})
-    try:
+    try:  # the Request too: it raises ValueError for a URL it cannot split ("http://[::1/x")
+        request = urllib.request.Request(url, headers={"Accept": accept or _ANY_RDF})
         return urllib.request.urlopen(request, timeout=URL_TIMEOUT)
     except urllib.error.HTTPError as e:
         e.close()
