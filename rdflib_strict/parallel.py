@@ -227,12 +227,19 @@ def text_blocks(reader: ChunkReader, block: int | None = None) -> Iterator[Block
     gathered: list[str] = []
     size = 0
     number = 0
-    for chunk in reader:
-        gathered.append(chunk)
-        size += len(chunk)
-        if size >= block:
+    try:
+        for chunk in reader:
+            gathered.append(chunk)
+            size += len(chunk)
+            if size >= block:
+                yield Block(number, False, text="".join(gathered))
+                gathered, size, number = [], 0, number + 1
+    except Exception:
+        # A stream that breaks (truncated, corrupt, bad UTF-8) gave whole lines before: they
+        # are read, counted and reported, as one process reads them, before the break is.
+        if gathered:
             yield Block(number, False, text="".join(gathered))
-            gathered, size, number = [], 0, number + 1
+        raise
     if gathered:
         yield Block(number, False, text="".join(gathered))
 

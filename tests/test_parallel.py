@@ -423,3 +423,25 @@ def test_a_warmed_up_worker_compiles_nothing_for_blocks_of_common_lines(tmp_path
         [sys.executable, str(script)], input=block, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == ["150", "0"]
+
+
+@pytest.mark.parametrize("broken", ["truncated gzip", "bad UTF-8 on stdin"])
+def test_cli_jobs_read_the_text_before_a_break_as_one_process_does(tmp_path: Path, broken: str) -> None:
+    # Text read here (compressed, stdin) is gathered into blocks; when the stream broke, the
+    # lines gathered for the block being filled were dropped: no error, "0 statements".
+    lines = ["<rel> <http://ex/p> <http://ex/o> .\n"]
+    lines += [f'<http://ex/s{i}> <http://ex/p> "v{i}" .\n' for i in range(20_000)]
+    stdin = b""
+    if broken == "truncated gzip":
+        data = gzip.compress("".join(lines).encode())
+        (tmp_path / "in.nt.gz").write_bytes(data[: len(data) // 2])
+        args = ["validate", "in.nt.gz"]
+    else:
+        stdin = "".join(lines[:9000]).encode() + b'<http://ex/s> <http://ex/p> "\xff" .\n'
+        args = ["validate", "-f", "nt", "-"]
+    said = {}
+    for jobs in ("1", "2"):
+        out = run_cli([*args, "-j", jobs], cwd=tmp_path, stdin=stdin)
+        said[jobs] = out.returncode, out.stderr.rsplit(" in ", 1)[0]  # the time differs
+    assert said["2"] == said["1"]
+    assert "1:1: invalid IRI <rel>" in said["1"][1]
