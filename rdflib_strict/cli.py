@@ -661,7 +661,11 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     _check_rejects(args)
     start = time.perf_counter()
     out_path = args.output
-    tmp = None if out_path in (None, "-") or _is_special(out_path) else out_path + ".part"
+    # A symbolic link's target is written, not the link replaced by a file.
+    written = (
+        os.path.realpath(out_path) if out_path not in (None, "-") and os.path.islink(out_path) else out_path
+    )
+    tmp = None if written in (None, "-") or _is_special(written) else written + ".part"
     ok = False
     count = 0
     reader_left = False  # stdout's reader closed the pipe: it wanted no more
@@ -699,7 +703,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     finally:
         if rejects is not None:
             rejects.close()
-        _finish_output(out, tmp, out_path, ok)
+        _finish_output(out, tmp, written, ok)
     if not ok:
         if out_path in (None, "-") and not reader_left:
             print(
@@ -1391,6 +1395,12 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
     try:
         if source.fmt not in ("turtle", "trig"):
             raise _UsageError(f"{path}: fmt rewrites Turtle and TriG, not {source.fmt}")
+        if path != "-" and source.opened.path is None and not (args.check or args.diff):
+            # Written back, its text would replace the compressed bytes under the same name.
+            raise _UsageError(
+                f"{path}: fmt rewrites plain files in place, and this one is compressed (or not"
+                " a regular file): use --check or --diff, or format its text from stdin ('-')"
+            )
         text = "".join(source.opened.reader)
         name, base = source.opened.name, source.opened.base
     except ParseError as e:  # not UTF-8
@@ -1434,8 +1444,10 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
 
 
 def _replace(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file beside it, then os.replace."""
-    folder = os.path.dirname(os.path.abspath(path))
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, then os.replace (a
+    symbolic link's target, not the link)."""
+    path = os.path.realpath(path)
+    folder = os.path.dirname(path)
     import tempfile
 
     fd, temp = tempfile.mkstemp(dir=folder, prefix=".fmt-", suffix=".part")

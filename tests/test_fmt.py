@@ -326,3 +326,35 @@ def test_rdf12_documents_with_the_rdf_version_flag(tmp_path: Path) -> None:
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "a blank node inside a triple term has no canonical label" in out.stderr
     assert path.read_text(encoding="utf-8") == odd
+
+
+def test_fmt_writes_a_symbolic_links_target_and_leaves_compressed_files(tmp_path: Path) -> None:
+    # Found by an adversarial run: the link was replaced by a file (its target unchanged), and
+    # a .ttl.gz was written back as plain text under its .gz name.
+    import gzip
+
+    messy = "@prefix ex: <http://ex/> .\nex:s   ex:p ex:o .\n"
+    (tmp_path / "a.ttl").write_text(messy, encoding="utf-8")
+    (tmp_path / "link.ttl").symlink_to("a.ttl")
+    assert run_cli(["fmt", "link.ttl"], cwd=tmp_path).returncode == 0
+    assert (tmp_path / "link.ttl").is_symlink()
+    assert (tmp_path / "a.ttl").read_text(
+        encoding="utf-8"
+    ) == "@prefix ex: <http://ex/> .\n\nex:s ex:p ex:o .\n"
+    packed = gzip.compress(messy.encode())
+    (tmp_path / "b.ttl.gz").write_bytes(packed)
+    out = run_cli(["fmt", "b.ttl.gz"], cwd=tmp_path)
+    assert out.returncode == 2 and "compressed" in out.stderr
+    assert (tmp_path / "b.ttl.gz").read_bytes() == packed
+    assert run_cli(["fmt", "--check", "b.ttl.gz"], cwd=tmp_path).returncode == 1  # would change: said
+
+
+def test_convert_writes_a_symbolic_links_target(tmp_path: Path) -> None:
+    (tmp_path / "in.nt").write_text("<http://ex/s> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    (tmp_path / "target.nt").write_text("old\n", encoding="utf-8")
+    (tmp_path / "out.nt").symlink_to("target.nt")
+    assert run_cli(["convert", "-q", "in.nt", "-o", "out.nt"], cwd=tmp_path).returncode == 0
+    assert (tmp_path / "out.nt").is_symlink()
+    assert (tmp_path / "target.nt").read_text(
+        encoding="utf-8"
+    ) == "<http://ex/s> <http://ex/p> <http://ex/o> .\n"
