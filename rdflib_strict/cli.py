@@ -1368,7 +1368,11 @@ def _work_limit_option(command: argparse.ArgumentParser) -> None:
 def _cmd_fmt(args: argparse.Namespace) -> int:
     status, changed = 0, 0
     for path in args.files:
-        result = _fmt_file(path, args)
+        try:
+            result = _fmt_file(path, args)
+        except _UsageError as e:  # cannot read this one (or not Turtle): say so, do the others
+            print(f"rdflib-strict: {e}", file=sys.stderr, flush=True)
+            result = None
         if result is None:
             status = 2
         elif result:

@@ -358,3 +358,14 @@ def test_convert_writes_a_symbolic_links_target(tmp_path: Path) -> None:
     assert (tmp_path / "target.nt").read_text(
         encoding="utf-8"
     ) == "<http://ex/s> <http://ex/p> <http://ex/o> .\n"
+
+
+def test_fmt_goes_on_after_a_file_it_cannot_format(tmp_path: Path) -> None:
+    # As validate does: an unreadable file or one not Turtle stopped the run, the later files
+    # unchecked and no summary (a file that does not parse already let it go on).
+    (tmp_path / "in.nt").write_text("<http://ex/s> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    (tmp_path / "m.ttl").write_text("@prefix ex: <http://ex/> .\nex:s   ex:p ex:o .\n", encoding="utf-8")
+    out = run_cli(["fmt", "--check", "in.nt", "missing.ttl", "m.ttl"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (2, "m.ttl\n")
+    assert "in.nt: fmt rewrites Turtle and TriG, not ntriples" in out.stderr
+    assert "missing.ttl" in out.stderr and out.stderr.endswith("1 file would change\n")
