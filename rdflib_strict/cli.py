@@ -471,12 +471,11 @@ class _Rejects:
     ``@prefix`` directives in force are written before the first statement that needs them
     (a statement skipped inside a TriG graph block is written without its block)."""
 
-    def __init__(self, path: str | None, quiet: bool) -> None:
+    def __init__(self, path: str | None) -> None:
         self.count = 0
         # The input being read's parser and progress line.
         self.parser: StatementParser | Converter | None = None
         self.progress: _Progress | None = None
-        self._quiet = quiet
         self._out: IO[str] | None = None if path is None else open(path, "w", encoding="utf-8", newline="")
         self._base: str | None = None
         self._prefixes: dict[str, str] = {}
@@ -484,10 +483,9 @@ class _Rejects:
     def __call__(self, e: ParseError) -> None:
         self.count += 1
         where = f"{visible(e.filename)}:{e.lineno}:{e.colno}: {visible(e.msg)}"
-        if not self._quiet:
-            if self.progress is not None:
-                self.progress.clear()
-            print(f"skipped {where}", file=sys.stderr, flush=True)
+        if self.progress is not None:
+            self.progress.clear()
+        print(f"skipped {where}", file=sys.stderr, flush=True)  # with -q too: it is the report
         if self._out is not None:
             text = e.skipped
             if text and text[-1] not in "\r\n":
@@ -687,7 +685,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     # From here on every way out removes the .part file unless the conversion succeeded.
     try:
         try:  # after -o, so that an -o that cannot be written leaves no empty rejects file
-            rejects = _Rejects(args.rejects, args.quiet) if args.skip_invalid else None
+            rejects = _Rejects(args.rejects) if args.skip_invalid else None
         except OSError as e:
             raise _UsageError(f"cannot write {args.rejects}: {e.strerror or e}") from None
         conversion = _Convert(args, target, out, rejects)
@@ -1285,7 +1283,12 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
         help="with --skip-invalid: write each skipped statement's text to FILE, after a"
         " '# SOURCE:LINE:COL: message' line",
     )
-    c.add_argument("-q", "--quiet", action="store_true", help="no summary or progress")
+    c.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no summary or progress (each skipped statement is still said)",
+    )
     _jobs_option(c)
     _rdf_version_option(c, "the RDF read and written")
     c.set_defaults(run=_cmd_convert, command_parser=c)

@@ -733,3 +733,16 @@ def test_convert_rejects_may_not_be_an_input_or_the_output(tmp_path: Path) -> No
         assert out.stderr.startswith(f"rdflib-strict: {said}"), out.stderr
         assert (tmp_path / "in.nt").read_text(encoding="utf-8") == doc
         assert sorted(p.name for p in tmp_path.iterdir()) == ["in.nt"]
+
+
+def test_convert_quiet_still_says_each_skipped_statement(tmp_path: Path) -> None:
+    # --skip-invalid's help says each skipped statement is reported on stderr; -q hid them.
+    (tmp_path / "in.nt").write_text(
+        "<http://ex/s> <http://ex/p> <http://ex/o> .\n<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8"
+    )
+    out = run_cli(["convert", "-q", "--skip-invalid", "in.nt", "-t", "nt"], cwd=tmp_path)
+    assert out.returncode == 1
+    assert (
+        out.stderr
+        == "skipped in.nt:2:1: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here\n"
+    )
