@@ -1039,6 +1039,7 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
 def _pyshacl_report(data: _Documents, shapes: _Documents, args: argparse.Namespace) -> tuple[bool, Any]:
     """pySHACL's verdict and report graph on the data, its failures as usage errors."""
     import pyshacl
+    from pyparsing import ParseBaseException  # rdflib's SPARQL parser's, which pySHACL runs
     from pyshacl.errors import ReportableRuntimeError
     from rdflib import Graph
 
@@ -1055,6 +1056,8 @@ def _pyshacl_report(data: _Documents, shapes: _Documents, args: argparse.Namespa
         )
     except ReportableRuntimeError as e:  # shapes pySHACL cannot use
         raise _UsageError(f"pySHACL: {e.message}") from None
+    except ParseBaseException as e:  # a SPARQL query of the shapes (sh:select, sh:ask) that does not parse
+        raise _UsageError(f"pySHACL: a SPARQL query of the shapes does not parse: {e}") from None
     except ValueError as e:
         # pySHACL validates a triple term as an opaque value, but copying a blank node that is a
         # result's focus node or value into its report graph fails on a triple term object of

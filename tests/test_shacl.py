@@ -517,3 +517,17 @@ def test_cli_sarif() -> None:
     )
     assert run["invocations"][0]["exitCode"] == 1
     assert done.stderr == "7 results: 5 violations, 1 warning, 1 info in 1 file\n"
+
+
+def test_a_shapes_sparql_query_that_does_not_parse_is_said(tmp_path: Path) -> None:
+    # pyparsing's exception went past the command line (a traceback, status 1).
+    (tmp_path / "shapes.ttl").write_text(
+        "@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix a: <http://a/> .\n"
+        'a:T a sh:NodeShape ; sh:targetNode a:s ; sh:sparql [ sh:select "SELECT nonsense" ] .\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "data.nt").write_text("<http://a/s> <http://a/p> <http://a/o> .\n", encoding="utf-8")
+    out = run_cli(["shacl", "-s", "shapes.ttl", "data.nt"], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "pySHACL: a SPARQL query of the shapes does not parse" in out.stderr
+    assert "Traceback" not in out.stderr
