@@ -1448,7 +1448,10 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
     elif args.check and new != text:
         print(path)
     elif new != text and not args.check:
-        _replace(path, new)
+        try:
+            _replace(path, new)
+        except OSError as e:  # named as given, not the temporary file beside it
+            raise _UsageError(f"{path}: cannot write: {e.strerror or e}") from None
     sys.stdout.flush()
     return new != text
 

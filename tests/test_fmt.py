@@ -369,3 +369,17 @@ def test_fmt_goes_on_after_a_file_it_cannot_format(tmp_path: Path) -> None:
     assert (out.returncode, out.stdout) == (2, "m.ttl\n")
     assert "in.nt: fmt rewrites Turtle and TriG, not ntriples" in out.stderr
     assert "missing.ttl" in out.stderr and out.stderr.endswith("1 file would change\n")
+
+
+def test_fmt_names_the_file_it_cannot_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A folder it may not write in: the error named the temporary file (.fmt-xxxx.part).
+    import tempfile
+
+    def refused(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(13, "Permission denied", str(tmp_path / ".fmt-abc.part"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    (tmp_path / "m.ttl").write_text("@prefix ex: <http://ex/> .\nex:s   ex:p ex:o .\n", encoding="utf-8")
+    out = run_cli(["fmt", "m.ttl"], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "m.ttl: cannot write: Permission denied" in out.stderr and ".fmt-" not in out.stderr
