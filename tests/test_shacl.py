@@ -335,14 +335,19 @@ def test_cli_ntriples_two_files_and_the_format_option() -> None:
     assert done.stderr.startswith("<stdin>:3:53: Violation:")
 
 
+def _shacl_of(tmp_path: Path, shapes: str, data_name: str, data: str) -> Any:
+    """``rdflib-strict shacl DATA -s s.ttl`` in ``tmp_path``, the two files written first."""
+    (tmp_path / "s.ttl").write_text(shapes, encoding="utf-8")
+    (tmp_path / data_name).write_text(data, encoding="utf-8")
+    return run_cli(["shacl", data_name, "-s", "s.ttl"], cwd=tmp_path)
+
+
 def test_cli_shape_without_a_named_owner_is_shown_where_it_is_written(tmp_path: Path) -> None:
-    (tmp_path / "s.ttl").write_text(
+    shapes = (
         "@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix ex: <http://example.org/> .\n"
-        "[] sh:targetSubjectsOf ex:age ;\n  sh:property [ sh:path ex:age ; sh:maxCount 0 ] .\n",
-        encoding="utf-8",
+        "[] sh:targetSubjectsOf ex:age ;\n  sh:property [ sh:path ex:age ; sh:maxCount 0 ] .\n"
     )
-    (tmp_path / "d.ttl").write_text("<http://example.org/x> <http://example.org/age> 1 .\n", encoding="utf-8")
-    done = run_cli(["shacl", "d.ttl", "-s", "s.ttl"], cwd=tmp_path)
+    done = _shacl_of(tmp_path, shapes, "d.ttl", "<http://example.org/x> <http://example.org/age> 1 .\n")
     assert done.stderr.splitlines()[0] == (
         "d.ttl:1:49: Violation: More than 0 values on <http://example.org/x>->ex:age"
         " (sh:path ex:age, shape [] at s.ttl:4:15)"
@@ -521,13 +526,11 @@ def test_cli_sarif() -> None:
 
 def test_a_shapes_sparql_query_that_does_not_parse_is_said(tmp_path: Path) -> None:
     # pyparsing's exception went past the command line (a traceback, status 1).
-    (tmp_path / "shapes.ttl").write_text(
+    shapes = (
         "@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix a: <http://a/> .\n"
-        'a:T a sh:NodeShape ; sh:targetNode a:s ; sh:sparql [ sh:select "SELECT nonsense" ] .\n',
-        encoding="utf-8",
+        'a:T a sh:NodeShape ; sh:targetNode a:s ; sh:sparql [ sh:select "SELECT nonsense" ] .\n'
     )
-    (tmp_path / "data.nt").write_text("<http://a/s> <http://a/p> <http://a/o> .\n", encoding="utf-8")
-    out = run_cli(["shacl", "-s", "shapes.ttl", "data.nt"], cwd=tmp_path)
+    out = _shacl_of(tmp_path, shapes, "data.nt", "<http://a/s> <http://a/p> <http://a/o> .\n")
     assert out.returncode == 2
     assert "pySHACL: a SPARQL query of the shapes does not parse" in out.stderr
     assert "Traceback" not in out.stderr
