@@ -32,6 +32,7 @@ from .edge.source import OpenedSource, accept_header, is_url, open_output, open_
 from .formats.line_loop import LineLoop
 from .formats.table import FORMATS, format_for
 from .syntax.iri import iri_error, is_absolute
+from .syntax.kinds import is_source_error
 from .syntax.reader import OnError, document_prefix
 from .syntax.shown import visible
 from .syntax.version import RdfVersion, version_arg
@@ -148,9 +149,7 @@ class _Input:
         except OSError as e:
             raise _UsageError(f"{path}: cannot read: {e.strerror}") from None
         except SyntaxError as e:  # a SourceError (a failed download): said as a usage error
-            from .syntax.errors import SourceError
-
-            if not isinstance(e, SourceError):
+            if not is_source_error(e):
                 raise
             raise _UsageError(str(e)) from None
 
@@ -630,7 +629,6 @@ class _Convert:
                 count += self._write_lines(_statements(parser, source.opened, rejects))
             return count
         for source, base, tag, workers in self._opened():
-            base = None if FORMATS[source.fmt].line_based else base  # no IRI of the lines is relative
             count += _convert_blocks(
                 source, self.target, workers, self.out, rejects, tag, base, args.rdf_version
             )

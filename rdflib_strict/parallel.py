@@ -52,6 +52,7 @@ from .cores import worker_count
 from .edge.sink import paused_gc
 from .edge.source import OpenedSource
 from .syntax.chunks import ChunkReader
+from .syntax.kinds import is_parse_error
 from .syntax.version import version_arg
 
 if TYPE_CHECKING:  # ParseError loads rdflib: imported where one is met (validate of lines needs none)
@@ -419,11 +420,8 @@ def run_blocks(
             if lines:
                 done.errors = [e.moved(lines) for e in done.errors]
                 done.warnings = [w.moved(lines) for w in done.warnings]
-                if done.fatal is not None:
-                    from .syntax.errors import ParseError
-
-                    if isinstance(done.fatal, ParseError):
-                        done.fatal = done.fatal.moved(lines)
+                if done.fatal is not None and is_parse_error(done.fatal):
+                    done.fatal = done.fatal.moved(lines)
             lines += done.lines
             if job.task == "statements":
                 done.output = pickle.loads(done.output)
@@ -684,9 +682,7 @@ def _do_task(
             done.count = reading.convert(reader, out, on_error)
             done.output = out.getvalue()
     except SyntaxError as e:  # a ParseError is one
-        from .syntax.errors import ParseError
-
-        if not isinstance(e, ParseError):
+        if not is_parse_error(e):
             raise
         done.fatal = e
         if job.task == "validate" and reading is not None:

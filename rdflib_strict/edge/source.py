@@ -28,10 +28,11 @@ import stat
 import zlib
 from collections.abc import Callable, Sequence
 from types import ModuleType, TracebackType
-from typing import IO, TYPE_CHECKING, Any, Final, TypeGuard, cast
+from typing import IO, TYPE_CHECKING, Any, Final, cast
 
 from ..formats.table import COMPRESSION_SUFFIXES, FORMATS, is_url, media_type
 from ..syntax.chunks import ChunkReader, reads_text
+from ..syntax.kinds import is_source_error
 from ..syntax.positions import ByteLineEnds
 
 if TYPE_CHECKING:
@@ -406,7 +407,7 @@ class _Guarded:
             self._failed = self._error(self._message(e), e)
             return b""
         except SyntaxError as e:  # a SourceError: the name would load rdflib before any error
-            if not _is_source_error(e):
+            if not is_source_error(e):
                 raise
             self._failed = e if e.lineno else self._error(e.msg, e)
             return b""
@@ -499,12 +500,6 @@ def _source_error(msg: str, name: str, lineno: int = 0) -> SourceError:
     from ..syntax.errors import SourceError
 
     return SourceError.reading(msg, name, lineno)
-
-
-def _is_source_error(e: BaseException) -> TypeGuard[SourceError]:
-    from ..syntax.errors import SourceError
-
-    return isinstance(e, SourceError)
 
 
 # --- output -------------------------------------------------------------------------------

@@ -18,11 +18,9 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import IO, TYPE_CHECKING, Any, Final
 
-from ..syntax.caches import trim_caches
 from ..syntax.chunks import ChunkReader
 from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_escapes, unescape_string
 from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY
-from ..syntax.langtag import langtag_error
 from ..syntax.reader import OnError, document_prefix
 from ..syntax.version import RdfVersion
 from .line_loop import Fast, LineFront
@@ -83,6 +81,7 @@ class LineConverter(LineFront):
         tag: str = "",
         version: RdfVersion = RdfVersion.RDF11,
     ) -> None:
+        super().__init__()
         self.quads = quads
         # The copied lines are RDF 1.1 forms; RDF 1.2 ones are read and written term by term.
         self.version = version
@@ -94,8 +93,6 @@ class LineConverter(LineFront):
         self._with_graphs = with_graphs
         self._tag = tag
         self._count = 0
-        #: The language tags found well-formed (``_rewritten_line``).
-        self._langs: set[str] = set()
         self._backoff = self._skip = 0
 
     @cached_property
@@ -190,20 +187,12 @@ class LineConverter(LineFront):
         self._backoff = self._skip = min(2 * self._backoff + 1, 256)
         return pos
 
-    def _tag_ok(self, lang: str) -> bool:
-        """Whether a language tag is well-formed (BCP 47): then kept."""
-        if langtag_error(lang) is not None:
-            return False
-        self._langs.add(lang)
-        return True
-
     def _took(self, quad: SinkQuad, start: int, out: list[Any]) -> None:
         out.append(self._line(quad))
         self._count += 1
 
     def trim_caches(self) -> None:
         super().trim_caches()
-        trim_caches(self._langs)
         if "writer" in self.__dict__:
             self.writer.trim()
 

@@ -16,7 +16,9 @@ import re
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
+from ..syntax.caches import trim_caches
 from ..syntax.chunks import ChunkReader
+from ..syntax.langtag import langtag_error
 from ..syntax.reader import BatchReader, OnError
 
 if TYPE_CHECKING:
@@ -122,6 +124,17 @@ class LineFront(LineLoop):
 
     _reader: LineParser | None = None
 
+    def __init__(self) -> None:
+        #: The language tags found well-formed (``_tag_ok``).
+        self._langs: set[str] = set()
+
+    def _tag_ok(self, lang: str) -> bool:
+        """Whether a language tag not yet in ``_langs`` is well-formed (BCP 47): then kept."""
+        if langtag_error(lang) is not None:
+            return False
+        self._langs.add(lang)
+        return True
+
     def _read_statement(self, src: str, pos: int, on_error: OnError | None) -> tuple[int, SinkQuad | None]:
         if src[pos] in _BLANK_START:
             m = _BLANK_OR_COMMENT(src, pos)
@@ -158,6 +171,7 @@ class LineFront(LineLoop):
         return reader
 
     def trim_caches(self) -> None:
+        trim_caches(self._langs)
         if self._reader is not None:
             self._reader.trim_caches()
 

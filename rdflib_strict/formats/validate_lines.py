@@ -35,7 +35,6 @@ from ..syntax.escapes import unescape_iri
 from ..syntax.grammar import IRIREF_BODY, LANGTAG_BODY, RDF_NS, WS_LINE
 from ..syntax.iri import ASCII_IRI_SHAPE, IRI_SHAPE, NOT_UCSCHAR, iri_error
 from ..syntax.kinds import ILL_TYPED, ErrorKind, SpanError
-from ..syntax.langtag import langtag_error
 from ..syntax.positions import line_end_counter
 from ..syntax.reader import OnError
 from ..syntax.version import RdfVersion
@@ -121,6 +120,7 @@ class LineValidator(LineFront):
     """
 
     def __init__(self, quads: bool, warn: Warn | None = None, version: RdfVersion = RdfVersion.RDF11) -> None:
+        super().__init__()
         self.quads = quads
         # The regexes take the RDF 1.1 forms only (valid in RDF 1.2 too); the precise reader
         # reads the RDF 1.2 ones.
@@ -133,8 +133,6 @@ class LineValidator(LineFront):
         self._match = re.compile(_strict_statement(ASCII_IRI_SHAPE, quads)).match
         self._long: re.Pattern[str] | None = None
         self._count = 0
-        #: The language tags found well-formed (shared with the precise reader's terms).
-        self._langs: set[str] = set()
         #: The IRIREF bodies with escapes found valid (``_iri_ok``).
         self._iris: set[str] = set()
 
@@ -250,10 +248,8 @@ class LineValidator(LineFront):
             last = m.lastindex  # 3: a language tag, 2: a datatype, 1: neither
             if last == 3:
                 lang = m.group(3)
-                if lang not in langs:
-                    if langtag_error(lang) is not None:
-                        return -1
-                    langs.add(lang)
+                if lang not in langs and not self._tag_ok(lang):
+                    return -1
             elif last == 2:
                 dt = m.group(2)
                 if dt in _NEEDS_LANG:
@@ -272,10 +268,7 @@ class LineValidator(LineFront):
         that needs a tag (an ill-typed one goes to ``warn``)."""
         lex, dt, lang = m.group(1, 2, 3)
         if lang is not None:
-            if langtag_error(lang) is not None:
-                return False
-            self._langs.add(lang)
-            return True
+            return self._tag_ok(lang)
         if dt in _NEEDS_LANG:
             return False
         if self.warn is not None:
@@ -324,10 +317,8 @@ class LineValidator(LineFront):
             return -1
         lex, dt, lang = groups[5:8]
         if lang is not None:
-            if lang not in self._langs:
-                if langtag_error(lang) is not None:
-                    return -1
-                self._langs.add(lang)
+            if lang not in self._langs and not self._tag_ok(lang):
+                return -1
         elif dt is not None:
             datatype = unescape_iri(dt)
             if datatype in _NEEDS_LANG:
@@ -358,7 +349,7 @@ class LineValidator(LineFront):
             self._reader._warn_ill_typed(quad[2], start)
 
     def trim_caches(self) -> None:
-        trim_caches(self._langs, self._iris)
+        trim_caches(self._iris)
         super().trim_caches()
 
     def _made_reader(self) -> LineParser:
@@ -366,7 +357,7 @@ class LineValidator(LineFront):
         from .terms import Terms
 
         reader = LineParser(Terms(rdf12=self.version.rdf12), self.quads, None, version=self.version)
-        reader.terms.langs = self._langs  # one cache of the tags found well-formed
+        reader.terms.langs = self._langs  # one cache of the tags found well-formed (shared)
         return reader
 
     def _check_run(self, src: str, pos: int, stop: int, warn: Warn, has_cr: bool) -> None:

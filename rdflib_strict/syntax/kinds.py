@@ -12,9 +12,12 @@ a ``ParseError`` (``errors.py``). This module needs nothing but the standard lib
 from __future__ import annotations
 
 from enum import Enum
-from typing import Final
+from typing import TYPE_CHECKING, Final, TypeGuard
 
-__all__ = ["ILL_TYPED", "ErrorKind", "SpanError"]
+if TYPE_CHECKING:
+    from .errors import ParseError, SourceError
+
+__all__ = ["ILL_TYPED", "ErrorKind", "SpanError", "is_parse_error", "is_source_error"]
 
 
 class ErrorKind(str, Enum):
@@ -67,3 +70,19 @@ class SpanError(ValueError):
         self.start = start
         self.end = end
         self.kind = kind
+
+
+# ParseError is a SyntaxError: code that must not load rdflib before an error is met catches
+# SyntaxError and asks these (the errors module is loaded by then if the error is ours).
+def is_parse_error(e: BaseException) -> TypeGuard[ParseError]:
+    """Whether ``e`` is a ParseError (a SourceError too)."""
+    from .errors import ParseError
+
+    return isinstance(e, ParseError)
+
+
+def is_source_error(e: BaseException) -> TypeGuard[SourceError]:
+    """Whether ``e`` is a SourceError: the input could not be read."""
+    from .errors import SourceError
+
+    return isinstance(e, SourceError)
