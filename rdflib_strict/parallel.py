@@ -663,6 +663,7 @@ def _do_task(
                 job.base,
                 warn=done.warnings.append if job.warn else None,
                 version=version_arg(job.version),
+                shared=True,
             )
             _start(reading, part)
             if on_error is not None:

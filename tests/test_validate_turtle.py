@@ -25,6 +25,7 @@ from test_validate import mutated as line_mutated
 from verdicts import parser_verdict, reader, validator_verdict
 from w3c import MANIFESTS, W3CTest, find_rdf_tests_dir, load_manifest
 
+from rdflib_strict.formats import validate_turtle
 from rdflib_strict.formats.validate_turtle import TurtleValidator
 from rdflib_strict.syntax.errors import ParseError
 
@@ -708,6 +709,24 @@ def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_ta
     small = TurtleValidator(False, None)
     small.check(reader((HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * misses).encode()))
     assert (small._triples, small._compiles) == (0, 1)
+
+
+def test_the_blocks_one_process_validates_share_the_full_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
+    # parallel.py's workers validate a document's blocks one after another: a block after
+    # the one that compiled the full pattern takes its nested statements from the first.
+    monkeypatch.setattr(validate_turtle, "_SHARED_RUNS", {})
+    misses = 1000  # validate_turtle._FULL_AFTER
+    doc = (HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * (misses + 500)).encode()
+    first = TurtleValidator(False, None, shared=True)
+    assert first.check(reader(doc)) == (misses + 500) * 4
+    assert (first._triples, first._compiles) == (500 * 4, 2)
+    later = TurtleValidator(False, None, shared=True)
+    assert later.check(reader(doc)) == (misses + 500) * 4
+    assert (later._triples, later._compiles) == ((misses + 500) * 4, 0)
+    # A validator of its own (serial validation, another document) pays for its own.
+    own = TurtleValidator(False, None)
+    assert own.check(reader(doc)) == (misses + 500) * 4
+    assert (own._triples, own._compiles) == (500 * 4, 2)
 
 
 def test_relative_iris_go_to_the_parser_without_a_valid_base() -> None:

@@ -83,10 +83,17 @@ def make_parser(
 
 
 def make_validator(
-    fmt: str, base: str | None = None, warn: OnError | None = None, version: RdfVersion = RdfVersion.RDF11
+    fmt: str,
+    base: str | None = None,
+    warn: OnError | None = None,
+    version: RdfVersion = RdfVersion.RDF11,
+    *,
+    shared: bool = False,
 ) -> Validator:
     """A validator for ``fmt``: checks a document and counts its statements, building no
-    rdflib terms beyond what its checks need. ``warn`` receives ill-typed literal warnings."""
+    rdflib terms beyond what its checks need. ``warn`` receives ill-typed literal warnings.
+    ``shared``: one of many validating the blocks of one document in this process, which
+    share the Turtle and TriG run regexes they compile."""
     form = _format(fmt)
     if form.line_based:
         from ..formats.validate_lines import LineValidator
@@ -94,7 +101,7 @@ def make_validator(
         return LineValidator(form.has_graphs, warn, version)
     from ..formats.validate_turtle import TurtleValidator
 
-    validator = TurtleValidator(form.has_graphs, base, warn)
+    validator = TurtleValidator(form.has_graphs, base, warn, shared=shared)
     validator.version = version
     validator.terms.rdf12 = version.rdf12
     return validator

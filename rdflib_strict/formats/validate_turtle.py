@@ -100,9 +100,13 @@ _PLX: Final = f"{PERCENT}|\\\\[{PN_LOCAL_ESC_CHARS.replace('#', '').replace('%',
 # copy of such a class costs sre a millisecond to compile (``charclass``), and the nested
 # pattern holds dozens of names.
 _NON_ASCII_NAME_CHAR: Final = char_class(common_chars(PN_CHARS, UCSCHAR))
+# The class once: each run of ASCII ones taken whole (possessive), then an escape or a
+# non-ASCII character, and the run after the last; the characters a name may not start
+# with are excluded by the lookahead.
 _NAME_LOCAL: Final = (
-    rf"(?:(?:[A-Za-z0-9_:]|(?![\u00b7\u0300-\u036f\u203f\u2040]){_NON_ASCII_NAME_CHAR}|{_PLX})"
-    rf"[A-Za-z0-9_.:\-]*(?:(?:{_PLX}|{_NON_ASCII_NAME_CHAR})[A-Za-z0-9_.:\-]*)*(?<![^\\]\.))?"
+    rf"(?:(?![.\-\u00b7\u0300-\u036f\u203f\u2040])"
+    rf"(?:[A-Za-z0-9_.:\-]*{POSSESSIVE}(?:{_PLX}|{_NON_ASCII_NAME_CHAR}))*"
+    rf"[A-Za-z0-9_.:\-]*(?<![^\\]\.))?"
 )
 # The same, ASCII only, for the pattern tried first: compiled in a few milliseconds.
 _ASCII_NAME_LOCAL: Final = (
@@ -280,6 +284,14 @@ Match = Callable[[str, int], "re.Match[str] | None"]
 #: How a declared prefix may appear in the run regex: not at all (its namespace does not end
 #: in '/' or '#'), anywhere, or anywhere but as a datatype (the rdf: namespace).
 _UNUSABLE, _PLAIN, _RDF_NAMESPACE = 0, 1, 2
+#: A run regex's key: the usable prefixes with their kinds, relative references taken, full.
+RunKey = tuple[frozenset[tuple[str, int]], bool, bool]
+# The run regexes compiled in this process for validators made with ``shared=True``: the
+# blocks of a document that parallel.py's workers validate one after another. A block then
+# uses the full pattern an earlier block compiled from its first statement, where a
+# validator of its own would leave 1,000 statements to the parser first (each block, a
+# twentieth of a block's time) before compiling it again (at no cost: re's own cache).
+_SHARED_RUNS: dict[RunKey, Match] = {}
 
 # A directive's start: no run regex is compiled for it (see _current_run).
 _DIRECTIVE: Final = re.compile(r"@|(?i:prefix|base)[ \t\r\n]")
@@ -310,7 +322,13 @@ class TurtleValidator(TurtleParser):
     """
 
     def __init__(
-        self, trig: bool, base: str | None, warn: Warn | None = None, full_after: int = _FULL_AFTER
+        self,
+        trig: bool,
+        base: str | None,
+        warn: Warn | None = None,
+        full_after: int = _FULL_AFTER,
+        *,
+        shared: bool = False,
     ) -> None:
         super().__init__(Terms(None, values=False), base, None, trig=trig)
         #: After how many statements of triples the run regex did not take it is compiled in
@@ -328,7 +346,8 @@ class TurtleValidator(TurtleParser):
         # that took the last run is tried first (the plain one is faster where both match).
         self._second_run: Match | None = None
         self._full_first = False
-        self._runs: dict[tuple[frozenset[tuple[str, int]], bool, bool], Match] = {}
+        # The compiled run regexes by key; with ``shared``, this process's (``_SHARED_RUNS``).
+        self._runs = _SHARED_RUNS if shared else {}
         # The base the run regex was chosen for: relative references are taken with a valid one.
         self._run_base: str | None = None
         self._compiles = 0
@@ -435,8 +454,8 @@ class TurtleValidator(TurtleParser):
         relative = base is not None and iri_error(base) is None
         run = self._compiled((prefixes, relative, False))
         self._second_run = None
-        if self.full:
-            key = (prefixes, relative, True)
+        key = (prefixes, relative, True)
+        if self.full or key in self._runs:  # the second: compiled for an earlier block
             if key in self._runs or self._full_again():
                 self._second_run = self._compiled(key)
                 if self._full_first:
@@ -448,7 +467,7 @@ class TurtleValidator(TurtleParser):
         """Whether the full pattern may be compiled (again): enough triples since the last."""
         return self.statements - self._full_at >= _FULL_AGAIN_AFTER
 
-    def _compiled(self, key: tuple[frozenset[tuple[str, int]], bool, bool]) -> Match:
+    def _compiled(self, key: RunKey) -> Match:
         """The run regex for ``key`` (prefixes and their kinds, relative references, full)."""
         run = self._runs.get(key)
         if run is None:
