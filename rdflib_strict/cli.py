@@ -672,6 +672,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         else:
             out = _stdout_bytes() if out_path in (None, "-") else open_output(out_path)
     except OSError as e:  # named as given: the .part file beside it is ours, not the user's
+        if out_path in (None, "-"):  # stdout closed (>&-)
+            raise _UsageError(_os_error(e)) from None
         raise _UsageError(f"cannot write {out_path}: {e.strerror or e}") from None
     except ModuleNotFoundError as e:  # .zst without a codec
         raise _UsageError(f"cannot write: {e}") from None
@@ -701,7 +703,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             rejects.close()
         _finish_output(out, tmp, written, ok)
     if not ok:
-        if out_path in (None, "-") and not reader_left:
+        if out_path in (None, "-") and not reader_left and getattr(out, "wrote", True):
             print(
                 "rdflib-strict: the output on stdout is incomplete: it holds at most the statements"
                 " read before the error (-o FILE writes the file only when the conversion succeeds)",
@@ -758,8 +760,13 @@ class _WholeWrites(io.BufferedWriter):
     write, was cut short and the conversion still said it succeeded. Writing on until all is
     taken raises BrokenPipeError, as any later write would."""
 
+    #: Whether anything was written: a conversion that fails before its first statement left
+    #: stdout empty, not incomplete.
+    wrote = False
+
     def write(self, data: Any, /) -> int:
         view = memoryview(data).cast("B")
+        self.wrote = self.wrote or len(view) > 0
         done = super().write(view)
         while done < len(view):
             done += super().write(view[done:])
@@ -1653,6 +1660,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+class _ClosedStream(io.TextIOBase):
+    """A standard stream closed before the command started (``>&-``, ``<&-``), where Python
+    leaves None: reading or writing it is an OSError the command reports as it reports other
+    I/O errors (status 2), never an AttributeError's traceback. Nothing is ever buffered, so
+    a flush is nothing (``validate -q >&-`` of a valid file succeeds, as ``true >&-`` does)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+
+    def _closed(self) -> NoReturn:
+        raise OSError(errno.EBADF, f"standard {self._name} is closed")
+
+    def write(self, s: str, /) -> int:
+        self._closed()
+
+    def read(self, size: int | None = -1, /) -> str:
+        self._closed()
+
+    def fileno(self) -> int:
+        self._closed()
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def buffer(self) -> IO[bytes]:
+        self._closed()
+
+
+def _mend_closed_streams() -> None:
+    """``_ClosedStream`` for a closed stdin or stdout; a closed stderr discards what is said
+    (there is no one to say it to, and ``print(file=None)`` would write it to stdout)."""
+    if sys.stdin is None:
+        sys.stdin = _ClosedStream("input")
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("output")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # the process's, to its end
+
+
 class _Terminated(BaseException):
     """SIGTERM (``timeout``, a CI cancel, systemd): the command stops as on Ctrl-C."""
 
@@ -1674,6 +1725,7 @@ def entry() -> NoReturn:
         raise _Terminated
 
     signal.signal(signal.SIGTERM, terminated)
+    _mend_closed_streams()
     try:
         status = main()
     except _Terminated:  # the files it was writing are removed on the way out, as for Ctrl-C

@@ -746,3 +746,61 @@ def test_convert_quiet_still_says_each_skipped_statement(tmp_path: Path) -> None
         out.stderr
         == "skipped in.nt:2:1: invalid IRI <rel>: relative IRI; only absolute IRIs are allowed here\n"
     )
+
+
+def _closed(args: list[str], closed: int, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``rdflib-strict ARGS`` started with one of its standard streams closed (``<&-``,
+    ``>&-``, ``2>&-``): Python sets that one to None."""
+    stdout = subprocess.DEVNULL if closed == 1 else subprocess.PIPE
+    stderr = subprocess.DEVNULL if closed == 2 else subprocess.PIPE
+    return subprocess.run(
+        [sys.executable, "-m", "rdflib_strict", *args],
+        stdout=stdout,
+        stderr=stderr,
+        text=True,
+        cwd=cwd,
+        check=False,
+        preexec_fn=lambda: os.close(closed),  # after the child's streams are set up
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "closed", "status", "said"),
+    [
+        (["convert", "a.nt", "-t", "nt"], 1, 2, "rdflib-strict: standard output is closed\n"),
+        (["convert", "a.nt", "-t", "ttl"], 1, 2, "rdflib-strict: standard output is closed\n"),
+        (["validate", "-"], 0, 2, "rdflib-strict: -: cannot read: standard input is closed\n"),
+        (["convert", "-", "-f", "nt", "-t", "nt"], 0, 2, "rdflib-strict: -: cannot read: standard input"),
+        (["validate", "-q", "a.nt"], 1, 0, ""),  # it writes nothing there, as `true >&-`
+        (["validate", "bad.nt"], 2, 1, None),  # nothing said, the verdict kept
+    ],
+)
+def test_a_closed_standard_stream_is_said_without_a_traceback(
+    tmp_path: Path, args: list[str], closed: int, status: int, said: str | None
+) -> None:
+    # Each was an AttributeError's traceback ('NoneType' object has no attribute ...).
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    done = _closed(args, closed, tmp_path)
+    assert done.returncode == status
+    if said is not None:  # (validate then sums up: 1 unreadable)
+        assert done.stderr.startswith(said) and "Traceback" not in done.stderr
+    # Nothing half-done on stdout; and what a command says goes nowhere with stderr closed
+    # (print(file=None) wrote it to stdout).
+    if closed != 1:
+        assert done.stdout == ""
+
+
+def test_convert_that_fails_before_writing_to_stdout_does_not_call_it_incomplete(tmp_path: Path) -> None:
+    # A real stdout (the tests' run_cli stream cannot tell): nothing was written to it.
+    (tmp_path / "bad.nt").write_text(NT + "<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "rdflib_strict", "convert", "bad.nt", "-t", "nt"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (1, "")  # the first line was not yet written
+    assert "bad.nt:2:1: invalid IRI <rel>" in done.stderr
+    assert "incomplete" not in done.stderr
