@@ -156,6 +156,7 @@ class BlockResult:
         "before",
         "clean",
         "count",
+        "ended",
         "errors",
         "fatal",
         "lines",
@@ -178,6 +179,8 @@ class BlockResult:
         self.output: Any = None
         self.fatal: BaseException | None = None
         self.clean = True
+        #: Turtle: how many errors and warnings there were when the block's end was met.
+        self.ended: tuple[int, int] | None = None
         self.state: TurtleState | None = None
 
 
@@ -337,18 +340,32 @@ def turtle_text_blocks(reader: ChunkReader, job: BlockTask, block: int | None = 
     held: list[str] = []
 
     def read(size: int) -> tuple[str, bool]:
-        chunk = reader.read_more(size)
-        held.append(chunk)
-        return chunk, reader.done
+        # A chunk at a time, as one process reads: a stream that breaks loses the chunk it
+        # broke in, not all that one large read had gathered.
+        got: list[str] = []
+        while size > 0 and not reader.done:
+            chunk = reader.read_more()
+            held.append(chunk)
+            got.append(chunk)
+            size -= len(chunk)
+        return "".join(got), reader.done
 
     start = number = 0
     state = _Directives(job).state
-    for cut, next_state in turtle_cuts(read, job, lambda n: (n + 1) * block):
+    try:
+        for cut, next_state in turtle_cuts(read, job, lambda n: (n + 1) * block):
+            text = "".join(held)
+            # held starts at ``start``: the block is its first cut - start characters
+            held[:] = [text[cut - start :]]
+            yield Block(number, False, text=text[: cut - start], state=state)
+            start, number, state = cut, number + 1, next_state
+    except Exception:
+        # A stream that breaks (as ``text_blocks``): the lines read before it are a block,
+        # whose statement left open at its end is the break's (``_settled``), not an error.
         text = "".join(held)
-        # held starts at ``start``: the block is its first cut - start characters
-        held[:] = [text[cut - start :]]
-        yield Block(number, False, text=text[: cut - start], state=state)
-        start, number, state = cut, number + 1, next_state
+        if text:
+            yield Block(number, False, text=text, state=state)
+        raise
     text = "".join(held)
     if text or number == 0:
         yield Block(number, False, text=text, state=state)
@@ -415,7 +432,7 @@ def run_blocks(
                 raise OSError(f"a worker process ended abruptly: {e}") from None
             queue.submit()
             if job.turtle:
-                done = _settled(job, part, done, state, queue.following)
+                done = _settled(job, part, done, state, queue.following, queue.broken)
                 state = done.state
             if lines:
                 done.errors = [e.moved(lines) for e in done.errors]
@@ -473,6 +490,10 @@ class _Queue:
         if part is not None:
             self.pending.append((part, self.pool.submit(_do_block_packed, self.job, part)))
 
+    def broken(self) -> bool:
+        """Whether producing the parts failed (a stream that broke): no more will come."""
+        return self.failure is not None
+
     def following(self) -> Block | None:
         """The next part, taken from the queue (its result is dropped) or from the parts."""
         if not self.pending:
@@ -499,10 +520,13 @@ def _settled(
     done: BlockResult,
     state: TurtleState | None,
     following: Callable[[], Block | None],
+    broken: Callable[[], bool] = lambda: False,
 ) -> BlockResult:
     """A Turtle or TriG block's result once its cuts are checked: parsed again here from
     ``state`` (the one the block before ended in) if it started from another, and joined to
-    the blocks after it, and parsed again, while it does not end clean."""
+    the blocks after it, and parsed again, while it does not end clean. The last block
+    before a stream ``broken`` ends where the break is: what it reported after its end (a
+    statement left open) is dropped, as one process stops at the break."""
     if state is not None and part.state != state:
         _discard(done)
         part = part._replace(state=state)
@@ -516,8 +540,13 @@ def _settled(
         while joined < take and (after := following()) is not None:
             part = _joined(part, after)
             joined += 1
-        if not joined:
-            break  # the document ends here: its end is no cut
+        if not joined:  # the document ends here: its end is no cut
+            if broken() and done.ended is not None:
+                errors, warnings = done.ended
+                del done.errors[errors:], done.before[errors:], done.warnings[warnings:]
+                done.fatal = None  # if any, raised after the end: nothing before it stopped
+                done.clean = True
+            break
         _discard(done)
         done = _do_block_packed(job, part)
         take *= 2
@@ -620,6 +649,7 @@ def do_block(job: BlockTask, part: Block) -> BlockResult:
         stream.close()
     done.lines = reader.lines_read
     if at_end:  # a fatal error before the end depends on nothing after it: clean
+        done.ended = at_end[0]
         done.clean = done.fatal is None and at_end[0] == (len(done.errors), len(done.warnings))
     return done
 

@@ -425,17 +425,22 @@ def test_a_warmed_up_worker_compiles_nothing_for_blocks_of_common_lines(tmp_path
     assert out.stdout.split() == ["150", "0"]
 
 
-@pytest.mark.parametrize("broken", ["truncated gzip", "bad UTF-8 on stdin"])
+@pytest.mark.parametrize("broken", ["truncated gzip", "truncated gzip Turtle", "bad UTF-8 on stdin"])
 def test_cli_jobs_read_the_text_before_a_break_as_one_process_does(tmp_path: Path, broken: str) -> None:
     # Text read here (compressed, stdin) is gathered into blocks; when the stream broke, the
     # lines gathered for the block being filled were dropped: no error, "0 statements".
     lines = ["<rel> <http://ex/p> <http://ex/o> .\n"]
     lines += [f'<http://ex/s{i}> <http://ex/p> "v{i}" .\n' for i in range(20_000)]
     stdin = b""
-    if broken == "truncated gzip":
+    if broken.startswith("truncated gzip"):
+        turtle = broken.endswith("Turtle")  # statements over two lines: the break cuts one
+        if turtle:
+            lines = ["nope:s <http://ex/p> <http://ex/o> .\n"]  # <rel> is valid in Turtle
+            lines += [f'<http://ex/s{i}>\n <http://ex/p> "v{i}" .\n' for i in range(20_000)]
         data = gzip.compress("".join(lines).encode())
-        (tmp_path / "in.nt.gz").write_bytes(data[: len(data) // 2])
-        args = ["validate", "in.nt.gz"]
+        name = "in.ttl.gz" if turtle else "in.nt.gz"
+        (tmp_path / name).write_bytes(data[: len(data) // 2])
+        args = ["validate", name]
     else:
         stdin = "".join(lines[:9000]).encode() + b'<http://ex/s> <http://ex/p> "\xff" .\n'
         args = ["validate", "-f", "nt", "-"]
@@ -444,4 +449,5 @@ def test_cli_jobs_read_the_text_before_a_break_as_one_process_does(tmp_path: Pat
         out = run_cli([*args, "-j", jobs], cwd=tmp_path, stdin=stdin)
         said[jobs] = out.returncode, out.stderr.rsplit(" in ", 1)[0]  # the time differs
     assert said["2"] == said["1"]
-    assert "1:1: invalid IRI <rel>" in said["1"][1]
+    first = "undefined prefix 'nope:'" if broken.endswith("Turtle") else "invalid IRI <rel>"
+    assert f"1:1: {first}" in said["1"][1]

@@ -344,6 +344,45 @@ def test_text_blocks_give_the_file_blocks_result(tmp_path: Path) -> None:
     assert in_blocks(parts, job) == from_file == serial(doc, False, skip=True)
 
 
+class _Breaking(io.RawIOBase):
+    """``data`` up to byte ``at``, then an I/O error: a stream that breaks (a truncated
+    download, a bad disk) while blocks are being gathered from it."""
+
+    def __init__(self, data: bytes, at: int) -> None:
+        self._data, self._at, self._pos = data, at, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        if self._pos >= self._at:
+            raise OSError(5, "the stream broke")
+        n = min(len(b), self._at - self._pos)
+        b[:n] = self._data[self._pos : self._pos + n]
+        self._pos += n
+        return n
+
+
+def test_text_blocks_end_where_the_stream_breaks_as_one_process_does() -> None:
+    # The text gathered for the block being filled was dropped at a break ("0 statements");
+    # the block made of it must not report the statement the break cut short.
+    doc = (HEADER + "\n".join(GOOD[:12] + BAD[:2] + GOOD[:12]) + "\n").encode()
+    job = _job("validate", False, skip=True)
+    for at in range(len(HEADER) + 1, len(doc), 5):
+        validator = make_validator("turtle", BASE)
+        errors: list[ParseError] = []
+        with pytest.raises(OSError, match="the stream broke"):
+            validator.check(ChunkReader(_Breaking(doc, at), "doc", chunk_size=64), errors.append)
+        expected = validator.statements, described(errors)
+        reader = ChunkReader(_Breaking(doc, at), "doc", chunk_size=64)
+        count, found = 0, []
+        with pytest.raises(OSError, match="the stream broke"):
+            for done in parallel.run_blocks(job, parallel.turtle_text_blocks(reader, job, 40), workers=1):
+                count += done.count
+                found += done.errors
+        assert (count, described(found)) == expected, at
+
+
 def test_unlabelled_blank_nodes_of_two_blocks_never_meet(tmp_path: Path) -> None:
     doc = (HEADER + "[] ex:p [ ex:q ( 1 2 ) ] .\n" * 50).encode()
     path = tmp_path / "doc.ttl"
