@@ -661,14 +661,14 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     written = (
         os.path.realpath(out_path) if out_path not in (None, "-") and os.path.islink(out_path) else out_path
     )
-    tmp = None if written in (None, "-") or _is_special(written) else written + ".part"
+    tmp: str | None = None  # the .part file written, renamed to -o's once complete
     ok = False
     count = 0
     reader_left = False  # stdout's reader closed the pipe: it wanted no more
     rejects: _Rejects | None = None
     try:
-        if tmp is not None:
-            out = open_output(tmp, out_path)
+        if written is not None and written != "-" and not _is_special(written):
+            tmp, out = _part_file(written, out_path)
         else:
             out = _stdout_bytes() if out_path in (None, "-") else open_output(out_path)
     except OSError as e:  # named as given: the .part file beside it is ours, not the user's
@@ -677,11 +677,6 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         raise _UsageError(f"cannot write {out_path}: {e.strerror or e}") from None
     except ModuleNotFoundError as e:  # .zst without a codec
         raise _UsageError(f"cannot write: {e}") from None
-    except BaseException:  # SIGTERM or Ctrl-C with the .part file made and not yet returned
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        raise
     # From here on every way out removes the .part file unless the conversion succeeded.
     try:
         try:  # after -o, so that an -o that cannot be written leaves no empty rejects file
@@ -721,6 +716,29 @@ def _cmd_convert(args: argparse.Namespace) -> int:
                 kept += f" (written to {args.rejects})"
         print(f"{kept} in {time.perf_counter() - start:.2f} s", file=sys.stderr)
     return 1 if skipped else 0
+
+
+# How many names ``_part_file`` tries: OUT.part, then OUT.1.part and on.
+_PART_NAMES: Final = 100
+
+
+def _part_file(written: str, final_name: str) -> tuple[str, IO[bytes]]:
+    """A new file beside ``written`` for ``-o`` to be written to and renamed from: OUT.part,
+    or OUT.1.part and on if a file of that name is there (someone's own, which a conversion
+    must neither truncate nor remove), created exclusively so that it is known to be ours."""
+    for n in range(_PART_NAMES):
+        tmp = f"{written}.part" if n == 0 else f"{written}.{n}.part"
+        try:
+            os.close(os.open(tmp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+        except FileExistsError:
+            continue
+        try:
+            return tmp, open_output(tmp, final_name)
+        except BaseException:  # no codec, or SIGTERM or Ctrl-C before it was returned
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    raise FileExistsError(errno.EEXIST, f"{_PART_NAMES} files named {written}.*part are there already")
 
 
 def _finish_output(out: IO[bytes], tmp: str | None, out_path: str | None, ok: bool) -> None:

@@ -804,3 +804,31 @@ def test_convert_that_fails_before_writing_to_stdout_does_not_call_it_incomplete
     assert (done.returncode, done.stdout) == (1, "")  # the first line was not yet written
     assert "bad.nt:2:1: invalid IRI <rel>" in done.stderr
     assert "incomplete" not in done.stderr
+
+
+def test_convert_never_touches_a_part_file_of_the_users_own(tmp_path: Path) -> None:
+    # -o OUT wrote OUT.part and renamed or removed it: a file of that name was truncated,
+    # then gone.
+    (tmp_path / "a.nt").write_text(NT, encoding="utf-8")
+    (tmp_path / "bad.nt").write_text("<rel> <http://ex/p> <http://ex/o> .\n", encoding="utf-8")
+    (tmp_path / "out.nt.part").write_text("mine\n", encoding="utf-8")
+    (tmp_path / "out.nt.1.part").write_text("mine too\n", encoding="utf-8")
+    out = run_cli(["convert", "a.nt", "-o", "out.nt.gz"], cwd=tmp_path)  # another name: its own
+    assert out.returncode == 0, out.stderr
+    out = run_cli(["convert", "a.nt", "-o", "out.nt"], cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "out.nt").read_text(encoding="utf-8") == NT
+    assert gzip.decompress((tmp_path / "out.nt.gz").read_bytes()).decode() == NT
+    out = run_cli(["convert", "bad.nt", "-o", "out.nt"], cwd=tmp_path)
+    assert out.returncode == 1
+    assert (tmp_path / "out.nt").read_text(encoding="utf-8") == NT  # kept: the conversion failed
+    assert (tmp_path / "out.nt.part").read_text(encoding="utf-8") == "mine\n"
+    assert (tmp_path / "out.nt.1.part").read_text(encoding="utf-8") == "mine too\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "a.nt",
+        "bad.nt",
+        "out.nt",
+        "out.nt.1.part",
+        "out.nt.gz",
+        "out.nt.part",
+    ]
