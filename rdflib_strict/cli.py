@@ -1032,7 +1032,10 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
                 f" {len(shapes.errors):,} in the shapes",
                 file=sys.stderr,
             )
-        return 2 if shapes.errors else 1
+        status = 2 if shapes.errors else 1
+        if args.report == "sarif":
+            _not_rdf_sarif(data.errors + shapes.errors, [*data.lines, *shapes.lines], status)
+        return status
     shapes.dataset.default_union = True
     conforms, report = _pyshacl_report(data, shapes, args)
     results = locate(report, data.source_map, data.dataset)
@@ -1108,6 +1111,18 @@ def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: 
         where = shapes.source_map.subject(result.shape) if result.shape is not None else ()
         text = render(result, data.lines.get, names, shapes.dataset, where[0] if where else None)
         print(text.split("\n", 1)[0] if args.quiet else text, file=sys.stderr, flush=True)
+
+
+def _not_rdf_sarif(errors: Sequence[ParseError], sources: Sequence[str], status: int) -> None:
+    """``shacl`` and ``diff`` ``--report sarif`` when a document is not RDF: its syntax errors
+    as the log's results, as ``validate`` reports them (no log at all failed a code-scanning
+    upload, which then showed nothing of why). Status 2 (shapes, or diff's inputs): the
+    run did not do its job; 1 (shacl's data): a verdict."""
+    from .error_rules import PARSE_RULES, finding
+
+    named = list(dict.fromkeys([*sources, *(e.filename for e in errors if e.filename)]))
+    findings = [finding(e) for e in errors]
+    _print_sarif(PARSE_RULES, findings, sources=named, exit_code=status, successful=status != 2)
 
 
 def _shacl_sarif(results: list[Any], data: _Documents, shapes: _Documents, status: int) -> None:
@@ -1508,6 +1523,8 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     if first.errors or second.errors:
         for e in first.errors + second.errors:
             print(str(e), file=sys.stderr, flush=True)
+        if args.report == "sarif":
+            _not_rdf_sarif(first.errors + second.errors, [*first.lines, *second.lines], 2)
         return 2
     try:
         found = changes(

@@ -127,6 +127,19 @@ def test_a_document_that_does_not_parse_is_an_error(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert out.stdout == ""
     assert out.stderr.startswith("b.ttl:1:23: expected an object")
+    # As a SARIF log: the error is its result (there was no log at all), the run failed.
+    out = run_cli(["diff", "a.ttl", "b.ttl", "--report", "sarif"], cwd=tmp_path)
+    assert out.returncode == 2
+    run = check_log(json.loads(out.stdout))
+    assert run["invocations"][0]["executionSuccessful"] is False
+    (result,) = run["results"]
+    where = result["locations"][0]["physicalLocation"]
+    assert (result["ruleId"], result["level"], where["artifactLocation"]["uri"]) == (
+        "syntax",
+        "error",
+        "b.ttl",
+    )
+    assert (where["region"]["startLine"], where["region"]["startColumn"]) == (1, 23)
 
 
 def test_a_poison_graph_stops_at_the_work_limit(tmp_path: Path) -> None:

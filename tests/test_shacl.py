@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from clirun import run_cli
 from rdflib import BNode, Dataset, Graph, Literal, URIRef
+from test_sarif import check_log
 
 from rdflib_strict import SourceMap, Span
 from rdflib_strict.shacl import Names, Result, caret, locate, text_lines
@@ -534,3 +535,26 @@ def test_a_shapes_sparql_query_that_does_not_parse_is_said(tmp_path: Path) -> No
     assert out.returncode == 2
     assert "pySHACL: a SPARQL query of the shapes does not parse" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_cli_sarif_of_data_or_shapes_that_do_not_parse_holds_their_errors(tmp_path: Path) -> None:
+    # No log was written: a code-scanning upload of stdout failed without saying why.
+    shapes = "@prefix sh: <http://www.w3.org/ns/shacl#> .\n[] sh:targetClass <http://ex/C> .\n"
+    (tmp_path / "s.ttl").write_text(shapes, encoding="utf-8")
+    (tmp_path / "bad.ttl").write_text("<http://ex/a> <http://ex/p> .\n", encoding="utf-8")
+    (tmp_path / "ok.ttl").write_text("<http://ex/a> <http://ex/p> 1 .\n", encoding="utf-8")
+    for data, shapes_file, status, uri in (
+        ("bad.ttl", "s.ttl", 1, "bad.ttl"),
+        ("ok.ttl", "bad.ttl", 2, "bad.ttl"),
+    ):
+        done = run_cli(["shacl", data, "-s", shapes_file, "--report", "sarif"], cwd=tmp_path)
+        assert done.returncode == status
+        run = check_log(json.loads(done.stdout))
+        assert run["invocations"][0]["executionSuccessful"] is (status == 1)  # 2: no check was run
+        (result,) = run["results"]
+        where = result["locations"][0]["physicalLocation"]
+        assert (result["ruleId"], where["artifactLocation"]["uri"], where["region"]["startLine"]) == (
+            "syntax",
+            uri,
+            1,
+        )
