@@ -79,7 +79,13 @@ __all__ = ["TurtleValidator"]
 
 # --- the statement regex ---------------------------------------------------------------------
 
-_WS: Final = WS_TURTLE  # [161s] WS, comments included
+# [161s] WS, comments included. Its repeats, and those of a statement's objects and items
+# below, are possessive (Python 3.11+): sre keeps a backtracking entry for each repetition of a
+# plain repeat until the match returns, so one statement of 300,000 objects (a 3.8 MB line)
+# held 327 MiB where ``RUN_STATEMENTS`` bounds the statements of a run; backing out of any of
+# them never lets the statement match (a ',' or ';' follows an object given back, a comment
+# or whitespace what WS gave back).
+_WS: Final = WS_TURTLE.replace("*", f"*{POSSESSIVE}")
 # The '.' ending a statement: followed by whitespace, a comment or the end, never by a name
 # character (the parser would read 'x.y' as one name and '1.5' as one number).
 _STATEMENT_END: Final = r"\.(?=[ \t\r\n#]|\Z)"
@@ -146,7 +152,7 @@ def _predicate_object_list(verb: str, obj: str, end: str) -> str:
     # that the repeat cannot stop there and let ``end`` follow.
     then = rf"(?!{_WS}(?:\.(?![0-9])|[\])]))"
     more = f"{_WS},{then}{_WS}|{_WS};{_WS}{verb}{then}{_WS}|(?={_WS}{end})"
-    return f"{verb}{_WS}(?:{obj}(?:{more}))+"
+    return f"{verb}{_WS}(?:{obj}(?:{more}))+{POSSESSIVE}"
 
 
 # [162s] ANON, and [15] collection without items (NIL).
@@ -157,7 +163,7 @@ def _nested(term: str, inner: str, verb: str) -> str:
     # [14] blankNodePropertyList and [15] collection holding ``inner`` objects; ``term``
     # holds the empty ones.
     plist = _predicate_object_list(verb, inner, r"\]")
-    return f"(?:{term}|\\[{_WS}{plist}{_WS}\\]|\\({_WS}(?:{inner}{_WS})+\\))"
+    return f"(?:{term}|\\[{_WS}{plist}{_WS}\\]|\\({_WS}(?:{inner}{_WS})+{POSSESSIVE}\\))"
 
 
 def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool, full: bool) -> str:
@@ -195,7 +201,7 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool
     if full:
         predicate_object_list = _predicate_object_list(verb, obj, _STATEMENT_END)
     else:  # the object twice: 2 ms more to compile, 4% less to match (diverse-100k.ttl)
-        predicate_object_list = f"{verb}{_WS}{obj}(?:{_WS}(?:,|;{_WS}{verb}){_WS}{obj})*"
+        predicate_object_list = f"{verb}{_WS}{obj}(?:{_WS}(?:,|;{_WS}{verb}){_WS}{obj})*{POSSESSIVE}"
     statement = f"{subject}{_WS}{predicate_object_list}{_WS}{_STATEMENT_END}"
     # The caller starts the match after whitespace: the run ends just after a statement's '.'.
     return run_of(_WS + statement)
