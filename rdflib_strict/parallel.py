@@ -84,6 +84,13 @@ _AHEAD: Final = 2
 _WINDOW: Final = 1 << 16
 # What the Turtle and TriG cutter reads at a time (here, for the scan).
 _CHUNK: Final = 1 << 20
+# A block whose start was guessed stops once this many errors (skipping bad statements) lie
+# within its first twice as many lines: a guess inside a long string of prose reads an error
+# a line, and such a block is dropped once the block before is found to run past its start.
+# Read whole, 14 MB of a long string's lines ("line .") made a million errors, 5 GB and 70 s
+# in a worker, for a result nobody used. The block is read again, whole, only if its start
+# turns out to be a boundary after all (a document with that many errors there).
+_DOUBTFUL_ERRORS: Final = 64
 
 TaskName = Literal["validate", "convert", "statements"]
 #: The base IRI and the prefixes (in declaration order) in force at a Turtle or TriG block's
@@ -96,7 +103,9 @@ class Block(NamedTuple):
     or ``data``: the block's bytes, read by the caller (the Dask face reads any fsspec file).
 
     ``at_start``: the block begins the document (a BOM there is dropped). ``state``: Turtle
-    and TriG, the base and prefixes in force at its start."""
+    and TriG, the base and prefixes in force at its start. ``guessed``: a Turtle or TriG
+    block whose start was guessed (``turtle_file_blocks``), not yet known to be a statement
+    boundary: it stops at a run of errors at its start (``_DOUBTFUL_ERRORS``)."""
 
     number: int
     at_start: bool
@@ -106,6 +115,7 @@ class Block(NamedTuple):
     text: str | None = None
     data: bytes | None = None
     state: TurtleState | None = None
+    guessed: bool = False
 
 
 class BlockTask(NamedTuple):
@@ -156,6 +166,7 @@ class BlockResult:
         "before",
         "clean",
         "count",
+        "doubtful",
         "ended",
         "errors",
         "fatal",
@@ -181,6 +192,8 @@ class BlockResult:
         self.clean = True
         #: Turtle: how many errors and warnings there were when the block's end was met.
         self.ended: tuple[int, int] | None = None
+        #: Turtle: the block (``guessed``) stopped at a run of errors at its start.
+        self.doubtful = False
         self.state: TurtleState | None = None
 
 
@@ -322,7 +335,15 @@ def turtle_file_blocks(
                 cut = guessed_cut(data, nominal, job.quads)
                 if cut is None or cut >= total:
                     break
-                yield Block(number, start == 0, path=path, offset=start, length=cut - start, state=state)
+                yield Block(
+                    number,
+                    start == 0,
+                    path=path,
+                    offset=start,
+                    length=cut - start,
+                    state=state,
+                    guessed=start > 0,
+                )
                 # Read, not scanned in the map: each page of a map that is read stays counted in
                 # this process's resident memory (212 MiB at the end of a 188 MB file).
                 f.seek(read_to)
@@ -330,7 +351,9 @@ def turtle_file_blocks(
                 for a, b in guessed_directives(text, 0, len(text)):
                     directives.read(text[a:b].decode("utf-8", "replace"))
                 start, number, read_to, state = cut, number + 1, cut, directives.state
-    yield Block(number, start == 0, path=path, offset=start, length=total - start, state=state)
+    yield Block(
+        number, start == 0, path=path, offset=start, length=total - start, state=state, guessed=start > 0
+    )
 
 
 def turtle_text_blocks(reader: ChunkReader, job: BlockTask, block: int | None = None) -> Iterator[Block]:
@@ -531,6 +554,10 @@ def _settled(
         _discard(done)
         part = part._replace(state=state)
         done = _do_block_packed(job, part)
+    if done.doubtful:  # the block before ended clean: its start is a boundary after all
+        _discard(done)
+        part = part._replace(guessed=False)
+        done = _do_block_packed(job, part)
     # Joined one block, then two, four...: cuts that keep falling inside statements (long
     # strings whose lines end in '.') cost a few parses, not one for each block joined
     # (quadratic: 35 s against 1.2 s for one process on a file of long literals).
@@ -642,9 +669,13 @@ def do_block(job: BlockTask, part: Block) -> BlockResult:
     else:
         reader = ChunkReader(stream, job.name, at_start=part.at_start)
     on_error = done.errors.append if job.skip else None
+    if on_error is not None and part.guessed:
+        on_error = _doubting(done.errors)
     try:
         with paused_gc():  # a block's objects are all in use or garbage by refcount
             done = _do_task(job, part, reader, on_error, done)
+    except _Doubtful:
+        done.doubtful = True
     finally:
         stream.close()
     done.lines = reader.lines_read
@@ -652,6 +683,21 @@ def do_block(job: BlockTask, part: Block) -> BlockResult:
         done.ended = at_end[0]
         done.clean = done.fatal is None and at_end[0] == (len(done.errors), len(done.warnings))
     return done
+
+
+class _Doubtful(Exception):
+    """A guessed block's start read as a run of errors (see ``_DOUBTFUL_ERRORS``)."""
+
+
+def _doubting(errors: list[ParseError]) -> Callable[[ParseError], None]:
+    """``errors.append``, raising _Doubtful at a run of errors at the block's start."""
+
+    def append(e: ParseError) -> None:
+        errors.append(e)
+        if len(errors) >= _DOUBTFUL_ERRORS and e.lineno <= 2 * _DOUBTFUL_ERRORS:
+            raise _Doubtful
+
+    return append
 
 
 class _BlockReader(ChunkReader):

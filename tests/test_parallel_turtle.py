@@ -383,6 +383,41 @@ def test_text_blocks_end_where_the_stream_breaks_as_one_process_does() -> None:
         assert (count, described(found)) == expected, at
 
 
+def test_a_guess_inside_a_long_string_stops_at_a_run_of_errors(tmp_path: Path) -> None:
+    # A cut guessed inside a long string of prose reads an error a line: read whole, such a
+    # block made a million errors (5 GB, 70 s in a worker) for a result that is dropped.
+    doc = (HEADER + 'ex:s ex:p """' + "line .\n" * 5000 + '""" .\nex:s ex:p ex:o .\n').encode()
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc)
+    job = _job("statements", False, skip=True)
+    parts = list(parallel.turtle_file_blocks(str(path), job, block=4000))
+    assert len(parts) > 5 and all(p.guessed for p in parts[1:]) and not parts[0].guessed
+    inside = parallel.do_block(job, parts[2])
+    assert inside.doubtful and len(inside.errors) == parallel._DOUBTFUL_ERRORS
+    assert in_blocks(parts, job) == serial(doc, False, skip=True)
+
+
+def test_a_guessed_block_that_starts_with_many_errors_is_read_whole(tmp_path: Path) -> None:
+    # Its start is a boundary after all (the block before ends clean there): every error
+    # is reported, as one process reports them.
+    good = "ex:s ex:p ex:o .\n" * 200
+    doc = (HEADER + good + "ex:s ex:p .\n" * 300 + good).encode()
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc)
+    for task in ("statements", "validate"):
+        job = _job(task, False, skip=True)  # type: ignore[arg-type]
+        for block in (1000, 2000, 3000, 5000):
+            parts = list(parallel.turtle_file_blocks(str(path), job, block=block))
+            doubtful = [parallel.do_block(job, p).doubtful for p in parts]
+            assert any(doubtful), block
+            if task == "statements":
+                assert in_blocks(parts, job) == serial(doc, False, skip=True)
+            else:
+                results = list(parallel.run_blocks(job, parts, workers=1))
+                assert sum(r.count for r in results) == 400
+                assert sum(len(r.errors) for r in results) == 300
+
+
 def test_unlabelled_blank_nodes_of_two_blocks_never_meet(tmp_path: Path) -> None:
     doc = (HEADER + "[] ex:p [ ex:q ( 1 2 ) ] .\n" * 50).encode()
     path = tmp_path / "doc.ttl"
