@@ -270,9 +270,15 @@ class _Directives:
 
     def read(self, text: str) -> None:
         if self._parser is None:
-            from .edge.readers import make_parser
+            from .edge.readers import make_parser, make_validator
 
-            self._parser = make_parser(self._job.fmt, self._job.base)
+            if self._job.task == "validate":  # its parser alone, on terms that need no rdflib
+                # In the job's RDF version: a VERSION directive is then no error, whose
+                # ParseError (dropped: the blocks report errors) would import rdflib.
+                version = version_arg(self._job.version)
+                self._parser = make_validator(self._job.fmt, self._job.base, version=version, runs=False)
+            else:
+                self._parser = make_parser(self._job.fmt, self._job.base)
         reader = ChunkReader(io.StringIO(text), "<directives>")
         for _ in self._parser.batches(reader, _ignore):
             pass
