@@ -286,9 +286,15 @@ class _Directives:
 
     def read(self, text: str) -> None:
         if self._parser is None:
-            from .edge.readers import make_parser
+            from .edge.readers import make_parser, make_validator
 
-            self._parser = make_parser(self._job.fmt, self._job.base)
+            if self._job.task == "validate":  # its parser alone, on terms that need no rdflib
+                # In the job's RDF version: a VERSION directive is then no error, whose
+                # ParseError (dropped: the blocks report errors) would import rdflib.
+                version = version_arg(self._job.version)
+                self._parser = make_validator(self._job.fmt, self._job.base, version=version, runs=False)
+            else:
+                self._parser = make_parser(self._job.fmt, self._job.base)
         reader = ChunkReader(io.StringIO(text), "<directives>")
         for _ in self._parser.batches(reader, _ignore):
             pass
@@ -621,11 +627,15 @@ class _InProcess(Executor):
 def _before_fork(job: BlockTask) -> None:
     """Import the reader every block of ``job`` needs, and rdflib with it, before the workers
     fork: they inherit it, where each would import rdflib itself (55 ms of a core each, on
-    diverse-1m.ttl 0.78 s against 0.73 s for validate -j 2). A validation of N-Triples or
-    N-Quads needs none (a worker imports it only for a line its regexes do not take)."""
-    if job.turtle:
-        from .formats import turtle  # noqa: F401
-    elif job.task != "validate":
+    diverse-1m.ttl 0.78 s against 0.73 s for validate -j 2). A validation needs no rdflib
+    (a worker validating lines imports it only for a line its regexes do not take, and one
+    validating Turtle or TriG for a warning or an error)."""
+    if job.task == "validate":
+        if job.turtle:
+            from .formats import validate_turtle  # noqa: F401
+    elif job.turtle:  # the lines written as N-Triples: the line parser, with rdflib's terms
+        from .formats import lines, terms, turtle  # noqa: F401
+    else:
         from .formats import lines  # noqa: F401
 
 
@@ -832,11 +842,23 @@ def _warm_up(job: BlockTask) -> None:
     compiled when first used (what the parent does meanwhile, reading a stream's first block,
     can take a second); its result is dropped. Only what any document of the format needs:
     a Turtle block is parsed, not validated (the validator's run regex is compiled for the
-    prefixes a document declares, which the sample's are not)."""
+    prefixes a document declares, which the sample's are not), a validator's by its parser."""
     if job.turtle and job.task == "validate":
-        job = job._replace(task="statements")
+        _warm_up_validator(job)
+        return
     text = _WARM_UP_TURTLE if job.turtle else _WARM_UP_LINES
     do_block(job._replace(scratch=None, skip=True, base="http://example/"), Block(-1, True, text=text))
+
+
+def _warm_up_validator(job: BlockTask) -> None:
+    """A Turtle or TriG validator's worker reads the sample with its parser alone, on the
+    validator's terms: parsing it into rdflib terms would import rdflib (55 ms of a core;
+    a validation needs it for no valid statement), and no run regex is compiled for the
+    sample's prefixes."""
+    from .edge.readers import make_validator
+
+    validator = make_validator(job.fmt, "http://example/", version=version_arg(job.version), runs=False)
+    validator.check(ChunkReader(io.StringIO(_WARM_UP_TURTLE), job.name))
 
 
 def _do_block_packed(job: BlockTask, part: Block) -> BlockResult:

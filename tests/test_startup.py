@@ -260,7 +260,9 @@ def test_validate_imports_rdflib_when_a_line_needs_it(
     ("task", "turtle", "loaded"),
     [
         ("validate", False, []),  # its workers import rdflib only for a line that needs it
-        ("validate", True, ["rdflib", "rdflib_strict.formats.turtle", "rdflib_strict.formats.lines"]),
+        # a Turtle validator's terms are stand-ins: rdflib only for a warning or an error
+        ("validate", True, ["rdflib_strict.formats.turtle"]),
+        ("statements", True, ["rdflib", "rdflib_strict.formats.turtle", "rdflib_strict.formats.lines"]),
         ("convert", False, ["rdflib", "rdflib_strict.formats.lines"]),
         ("statements", False, ["rdflib", "rdflib_strict.formats.lines"]),
     ],
@@ -302,3 +304,147 @@ def test_convert_of_lines_in_the_writers_spelling_does_not_import_rdflib(
     assert (result["status"], result["rdflib"]) == (0, rdflib), result["stderr"]
     expected = lines.replace("# c\n\n", "").replace("\\u00e9", "\u00e9").replace("\t", "\\t")
     assert out.read_text(encoding="utf-8") == expected
+
+
+# Turtle and TriG with prefixes, nested '[ ]', collections, typed literals, a blank node label,
+# a long string, a relative and an escaped IRI: statements the run regexes take and others
+# only the parser reads, which builds its terms as stand-ins (formats/term_factory.py).
+_TURTLE = (
+    "@prefix ex: <http://example.org/> .\n"
+    "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+    "# a comment\n"
+    'ex:s ex:p ex:o , "chat"@fr ; ex:q 7 , -2.5 , 1e3 , false .\n'
+    'ex:s ex:p [ ex:q ( 1 2.5 "x"@en [] ) ; ex:r _:b1 ] , <rel#x> .\n'
+    '_:b1 ex:n "5"^^xsd:integer , """two\nlines""" , "caf\\u00e9"^^xsd:string .\n'
+    '( ex:a [ ex:b ex:c ] ) ex:d "e" ; a ex:T .\n'
+    "<http://example.org/caf\\u00E9> ex:p _:b1 .\n"
+)
+_TRIG = (
+    "@prefix ex: <http://example.org/> .\n"
+    "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+    "ex:s ex:p ex:o .\n"
+    'ex:g { ex:s ex:p [ ex:q ( 1 "x"@en ) ] . _:b1 ex:n "5"^^xsd:integer }\n'
+    'GRAPH _:g { ex:s ex:p ex:o , "caf\\u00e9" . _:b1 ex:p ( ) }\n'
+    "{ ex:s ex:p true }\n"
+)
+# RDF 1.2: a triple term, a reified triple, a reifier and an annotation, a base direction.
+_RDF12 = (
+    "PREFIX ex: <http://example.org/>\n"
+    'VERSION "1.2"\n'
+    'ex:s ex:p <<( ex:a ex:b "c"@en--ltr )>> .\n'
+    "<< ex:s ex:p ex:o ~ ex:r >> ex:q 1 .\n"
+    "ex:s ex:p ex:o ~ _:r {| ex:src ( ex:x [ ex:y ex:z ] ) |} .\n"
+)
+# After the command: whether rdflib was imported, and which of the modules that build rdflib
+# terms were (a warning's or an error's ParseError imports rdflib, and only that).
+_TERMS_PROBE = """
+import contextlib, io, json, re, sys
+from rdflib_strict.cli import main
+err = io.StringIO()
+with contextlib.redirect_stderr(err):
+    status = main(sys.argv[1:])
+builders = ["rdflib_strict.formats.terms", "rdflib_strict.formats.rdf12_terms", "rdflib_strict.formats.lines"]
+print(json.dumps({"status": status, "rdflib": "rdflib" in sys.modules,
+                  "builders": [m for m in builders if m in sys.modules],
+                  "stderr": re.sub(r" in [0-9.]+ s$", "", err.getvalue(), flags=re.M)}))
+"""
+
+
+def _terms_probe(*args: str) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", _TERMS_PROBE, *args], capture_output=True, text=True, check=True
+    )
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def _summary(statements: int, valid: bool = True, errors: int = 0, warnings: int = 0) -> str:
+    verdict = "1 valid, 0 invalid" if valid else "0 valid, 1 invalid"
+    said = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    return f"1 file checked: {verdict} ({said}); {statements} statements\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "statements", "version"),
+    [("doc.ttl", _TURTLE, 29, "1.1"), ("doc.trig", _TRIG, 12, "1.1"), ("doc.ttl", _RDF12, 11, "1.2")],
+)
+@pytest.mark.parametrize("options", [[], ["-q"], ["-j", "2"]])
+def test_validate_of_valid_turtle_and_trig_does_not_import_rdflib(
+    tmp_path: Path, name: str, text: str, statements: int, version: str, options: list[str]
+) -> None:
+    # rdflib's import was half of validate of a small file (0.09 s against 0.04 s without).
+    doc = tmp_path / name
+    doc.write_text(text, encoding="utf-8")
+    result = _terms_probe("validate", "--rdf-version", version, *options, str(doc))
+    said = "" if options == ["-q"] else _summary(statements)
+    assert result == {"status": 0, "rdflib": False, "builders": [], "stderr": said}
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "warning"),
+    [
+        (
+            "doc.ttl",
+            _TURTLE,
+            "6:11: ill-typed literal (valid RDF; a warning): not an xsd:integer (digits with an optional "
+            'sign)\n 6 | _:b1 ex:n "five"^^xsd:integer , """two\n   |           ^^^^^^^^^^^^^^^^^^^\n',
+        ),
+        (
+            "doc.trig",
+            _TRIG,
+            "4:52: ill-typed literal (valid RDF; a warning): not an xsd:integer (digits with an optional "
+            'sign)\n 4 | ex:g { ex:s ex:p [ ex:q ( 1 "x"@en ) ] . _:b1 ex:n "five"^^xsd:integer }\n'
+            "   |                                                    ^^^^^^^^^^^^^^^^^^^\n",
+        ),
+    ],
+)
+def test_an_ill_typed_literal_in_turtle_or_trig_imports_rdflib_only_for_its_warning(
+    tmp_path: Path, name: str, text: str, warning: str
+) -> None:
+    # The warning is a ParseError, an rdflib ParserError: no term is built with rdflib.
+    doc = tmp_path / name
+    doc.write_text(text.replace('"5"', '"five"'), encoding="utf-8")
+    statements = 29 if name == "doc.ttl" else 12
+    result = _terms_probe("validate", str(doc))
+    said = f"{doc}:{warning}{_summary(statements, warnings=1)}"
+    assert result == {"status": 0, "rdflib": True, "builders": [], "stderr": said}
+    # Not asked for, the warning is not made: no rdflib at all.
+    result = _terms_probe("validate", "--no-warn-ill-typed", str(doc))
+    assert result == {"status": 0, "rdflib": False, "builders": [], "stderr": _summary(statements)}
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        (
+            "err.ttl",
+            "@prefix ex: <http://example.org/> .\n"
+            'ex:s ex:p [ ex:q ( 1 "x"@en ) ] .\n'
+            "ex:s ex:p foo:x .\n"
+            "ex:s ex:p ex:o ex:z .\n"
+            '_:b1 ex:p "ok" .\n',
+            [
+                "3:11: undefined prefix 'foo:' in foo:x (no @prefix or PREFIX declares it)",
+                "4:16: expected ',', ';' or '.' after the object ex:o, found 'ex:z'",
+                "0 valid, 1 invalid (2 errors, 0 warnings); 7 statements",
+            ],
+        ),
+        (
+            "err.trig",
+            '@prefix ex: <http://example.org/> .\nex:g { ex:s ex:p [ ex:q ( 1 ) ] . ex:s ex:p "x"@en-- }\n',
+            [
+                "2:51: a base direction ('--ltr', '--rtl') is RDF 1.2 syntax, which RDF 1.1",
+                "0 valid, 1 invalid (1 error, 0 warnings); 4 statements",
+            ],
+        ),
+    ],
+)
+def test_an_error_in_turtle_or_trig_imports_rdflib_only_for_its_parse_error(
+    tmp_path: Path, name: str, text: str, said: list[str]
+) -> None:
+    doc = tmp_path / name
+    doc.write_text(text, encoding="utf-8")
+    result = _terms_probe("validate", str(doc))
+    assert (result["status"], result["rdflib"], result["builders"]) == (1, True, [])
+    for line in said:
+        assert line in result["stderr"]

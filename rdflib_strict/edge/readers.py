@@ -89,11 +89,14 @@ def make_validator(
     version: RdfVersion = RdfVersion.RDF11,
     *,
     shared: bool = False,
+    runs: bool = True,
 ) -> Validator:
     """A validator for ``fmt``: checks a document and counts its statements, building no
-    rdflib terms beyond what its checks need. ``warn`` receives ill-typed literal warnings.
-    ``shared``: one of many validating the blocks of one document in this process, which
-    share the Turtle and TriG run regexes they compile."""
+    rdflib terms (rdflib is imported for a warning's or an error's ParseError, and, in the
+    line formats, for a statement its regexes leave to the line parser). ``warn`` receives
+    ill-typed literal warnings. ``shared``: one of many validating the blocks of one
+    document in this process, which share the Turtle and TriG run regexes they compile;
+    ``runs=False``: a Turtle or TriG validator whose parser reads every statement."""
     form = _format(fmt)
     if form.line_based:
         from ..formats.validate_lines import LineValidator
@@ -101,7 +104,7 @@ def make_validator(
         return LineValidator(form.has_graphs, warn, version)
     from ..formats.validate_turtle import TurtleValidator
 
-    validator = TurtleValidator(form.has_graphs, base, warn, shared=shared)
+    validator = TurtleValidator(form.has_graphs, base, warn, shared=shared, runs=runs)
     validator.version = version
     validator.terms.rdf12 = version.rdf12
     return validator

@@ -44,6 +44,7 @@ from ..syntax.grammar import (
     compiled_when_used,
 )
 from ..syntax.kinds import ILL_TYPED, ErrorKind, SpanError
+from ..syntax.langtag import read_direction
 from ..syntax.messages import (
     BASE_DIRECTION,
     BLANK_NODE_PREDICATE,
@@ -63,7 +64,7 @@ from ..syntax.version import RdfVersion
 from ..syntax.xsd import ill_typed
 from .line_loop import LONG_LINE, REFUSED, Fast, LineLoop, line_end_at, lines_are_long, raw_quote
 from .line_patterns import STATEMENT_END, Groups, long_literal_statement, statement_pattern
-from .rdf12_terms import TripleTerm, read_direction
+from .rdf12_terms import TripleTerm
 from .terms import Terms, exact_literal, is_literal
 
 __all__ = ["LineParser"]

@@ -13,33 +13,14 @@ deep as it likes without reaching Python's recursion limit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import rdflib.term
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..syntax.kinds import ErrorKind, SpanError
-from ..syntax.messages import bad_direction
-from ..syntax.scan import sure_match
+from ..syntax.langtag import DIRECTIONS, read_direction
 
 __all__ = ["DIRECTIONS", "DirLangLiteral", "TripleTerm", "dir_lang_literal", "read_direction"]
-
-#: The base directions of RDF 1.2 Concepts, exactly as written (``--LTR`` is not one).
-DIRECTIONS: Final = frozenset(("ltr", "rtl"))
-# The letters after a LANG_DIR's '--', checked against DIRECTIONS.
-_DIRECTION: Final = sure_match("[a-zA-Z]*")
-
-
-def read_direction(src: str, pos: int) -> tuple[int, str]:
-    """RDF 1.2's ``LANG_DIR ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)* ('--' [a-zA-Z]+)?``, from its
-    '--' at ``pos``: where it ends and its direction; SpanError (offsets from ``pos``) for
-    letters that are no base direction."""
-    end = _DIRECTION(src, pos + 2).end()
-    direction = src[pos + 2 : end]
-    if direction not in DIRECTIONS:
-        raise SpanError(bad_direction(direction), 0, max(end - pos, 2), kind=ErrorKind.INVALID_LANGUAGE_TAG)
-    return end, direction
-
 
 _set_slot = object.__setattr__
 

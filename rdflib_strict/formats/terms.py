@@ -1,4 +1,4 @@
-"""The term factory the parsers share: bounded caches per parse, exact lexical forms.
+"""The factory of rdflib terms the parsers share: bounded caches per parse, exact lexical forms.
 
 Building rdflib terms costs more than scanning the text, and a document names the same few
 thousand IRIs over and over, so each parse keeps a ``str -> URIRef`` cache and validates an IRI
@@ -10,11 +10,12 @@ Literals are built with ``normalize=False`` so that ``"007"^^xsd:integer`` stays
 (RDF 1.1 Concepts section 3.3: the lexical form is part of the literal's identity). An
 ill-typed one is valid RDF, which the parsers report themselves (edge/illtyped.py): rdflib's
 logged traceback and "weird boolean" warning for it are kept out of the caller's logs.
+The caches and the checks made as terms are made are ``term_factory.TermFactory``'s, shared
+with the factory of stand-ins a validating parse of Turtle or TriG uses without rdflib.
 """
 
 from __future__ import annotations
 
-import itertools
 import logging
 import sys
 from typing import TYPE_CHECKING, Any, Final
@@ -23,15 +24,8 @@ from rdflib import term as rdflib_term
 from rdflib.namespace import RDF, XSD
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
-from ..syntax.escapes import unescape_iri
-from ..syntax.iri import iri_error
-from ..syntax.kinds import ErrorKind, SpanError
-from ..syntax.langtag import langtag_error
-from ..syntax.messages import ASK_RDF12, LANGSTRING_NEEDS_TAG, bad_iri
-from ..syntax.reader import document_prefix
-from ..syntax.shown import clip
 from .rdf12_terms import DirLangLiteral, TripleTerm, dir_lang_literal
+from .term_factory import TermFactory
 
 if TYPE_CHECKING:
     from types import FrameType
@@ -61,15 +55,6 @@ XSD_BOOLEAN: Final = URIRef(XSD.boolean)
 _XSD_BOOLEAN_TEXT: Final = str(XSD.boolean)
 RDF_LANGSTRING: Final = URIRef(RDF.langString)
 RDF_DIRLANGSTRING: Final = URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString")
-#: Why a literal typed rdf:dirLangString cannot be read: it is written with a tag and a
-#: direction, never with '^^'.
-DIRLANGSTRING_NEEDS: Final = (
-    "a literal typed rdf:dirLangString needs a language tag and a base direction ('\"x\"@en--ltr')"
-)
-#: The same in RDF 1.1, which has no directions.
-DIRLANGSTRING_NEEDS_RDF12: Final = f"{DIRLANGSTRING_NEEDS}, which is RDF 1.2 syntax: {ASK_RDF12}"
-RDF_LANGSTRING_TEXT: Final = str(RDF.langString)
-RDF_DIRLANGSTRING_TEXT: Final = str(RDF_DIRLANGSTRING)
 RDF_TYPE: Final = URIRef(RDF.type)
 RDF_FIRST: Final = URIRef(RDF.first)
 RDF_REST: Final = URIRef(RDF.rest)
@@ -252,31 +237,25 @@ def _literal_of(
     return lit
 
 
-class Terms:
-    """Per-parse term caches, bounded (``trim``).
+class Terms(TermFactory):
+    """The factory of rdflib terms (``TermFactory``: the caches and checks): URIRefs, BNodes
+    and exact Literals, with Python values unless ``values`` is False (a validating parse
+    that still builds rdflib terms: ``unconverted_literal``)."""
 
-    ``iris`` maps the text between ``<`` and ``>`` (escapes and all) to its URIRef, ``bnodes``
-    maps a blank node label to its node, ``literals`` maps ``(lexical, datatype, language)``.
-    Labels are document-scoped (RDF 1.1 N-Quads section 2.2): a label's node is
-    ``BNode(prefix + "l" + label)`` with one random prefix per parse, so ``bnodes`` is only a
-    cache, unless the caller passes its own map (rdflib's ``bnode_context``), which is then
-    kept whole and filled with fresh nodes as rdflib's parsers do.
-    """
+    __slots__ = ()
 
-    __slots__ = (
-        "_build",
-        "_count",
-        "_fresh",
-        "_labelled",
-        "_plans",
-        "_prefix",
-        "_shared",
-        "bnodes",
-        "iris",
-        "langs",
-        "literals",
-        "rdf12",
-    )
+    iri_type = URIRef
+    bnode_type = BNode
+    dir_literal_type = DirLangLiteral
+    rdf_type = RDF_TYPE
+    rdf_first = RDF_FIRST
+    rdf_rest = RDF_REST
+    rdf_nil = RDF_NIL
+    rdf_reifies = RDF_REIFIES
+    xsd_boolean = XSD_BOOLEAN
+    xsd_integer = XSD_INTEGER
+    xsd_decimal = XSD_DECIMAL
+    xsd_double = XSD_DOUBLE
 
     def __init__(
         self,
@@ -286,107 +265,12 @@ class Terms:
         scope: str = "",
         rdf12: bool = False,
     ) -> None:
-        # BNode() draws a uuid4 per node (about 4 us); one random prefix per parse and a
-        # counter give ids just as unique across parses for a fifth of the cost.
-        # Fixed length, so "l" + label (a label) and "b" + number (no label) never meet.
-        # ``prefix`` (from ``document_prefix``) lets the workers of one parallel parse share it.
-        self._prefix = document_prefix() if prefix is None else prefix
-        self._labelled = self._prefix + "l"
-        # ``scope`` (a parallel parse's block: its number and "_") keeps the unlabelled nodes
-        # of the parsers of one document apart, as their counters all start at 0.
-        self._fresh = self._prefix + "b" + scope
-        self._count = itertools.count()
-        self._shared = bnodes is not None
+        super().__init__(bnodes, prefix, scope, rdf12)
         # values=False (validation): literals without Python values (unconverted_literal).
         self._build = exact_literal if values else unconverted_literal
-        self.iris: dict[str, URIRef] = {}
-        self.bnodes: dict[str, BNode] = {} if bnodes is None else bnodes
-        self.literals: dict[tuple[str, str | None, str | None], Literal] = {}
-        self.langs: set[str] = set()
-        self._plans: Plans = {}
-        # RDF 1.2 (any flavour): only what an error about rdf:dirLangString says.
-        self.rdf12 = rdf12
 
-    @property
-    def prefix(self) -> str:
-        """What every blank node id of this parse starts with; a label's id is this, "l" and
-        the label."""
-        return self._prefix
+    def _new_dir_literal(self, lexical: str, lang: str, direction: str) -> DirLangLiteral:
+        return dir_lang_literal(lexical, lang, direction)
 
-    def absolute_iri(self, raw: str) -> URIRef:
-        """The URIRef for an IRIREF body that must already be absolute (N-Triples, N-Quads)."""
-        iri = unescape_iri(raw)  # a SpanError inside the body, as the parsers expect
-        reason = iri_error(iri)
-        if reason is not None:
-            kind = ErrorKind.INVALID_IRI
-            if ":" not in iri or reason.startswith("no scheme"):
-                reason, kind = "relative IRI; only absolute IRIs are allowed here", ErrorKind.RELATIVE_IRI
-            raise SpanError(bad_iri(raw, reason), kind=kind)
-        # Validated already: URIRef() would check the characters again (and only log).
-        term = self.iris[raw] = _new_str(URIRef, iri)
-        return term
-
-    def fresh_bnode(self) -> BNode:
-        """A blank node no label of this or any other parse names (``[]``, ``( )`` cells)."""
-        return BNode(f"{self._fresh}{next(self._count)}")
-
-    def bnode(self, label: str) -> BNode:
-        node = self.bnodes.get(label)
-        if node is None:
-            node = self.bnodes[label] = self.fresh_bnode() if self._shared else BNode(self._labelled + label)
-        return node
-
-    def trim(self) -> None:
-        """Bound the caches (called by the parsers once per chunk)."""
-        trim_caches(self.iris, self.literals, self.langs, self._plans)
-        if not self._shared:
-            trim_caches(self.bnodes)
-
-    def literal(
-        self, lexical: str, datatype: URIRef | None, lang: str | None, cached: bool = True
-    ) -> Literal:
-        """An exact literal from its decoded lexical form (cached by all three parts, unless
-        not ``cached``: a long one, whose hash would cost more than the cache saves)."""
-        # Keyed by the datatype's text: hashing and comparing a URIRef runs Python code.
-        key = (lexical, None if datatype is None else str(datatype), lang)
-        lit = self.literals.get(key) if cached else None
-        if lit is not None:
-            return lit
-        if lang is not None:
-            self._check_lang(lang)
-            lit = self._build(lexical, None, lang)
-        elif key[1] == RDF_LANGSTRING_TEXT:
-            raise SpanError(LANGSTRING_NEEDS_TAG, kind=ErrorKind.INVALID_LITERAL)
-        elif key[1] == RDF_DIRLANGSTRING_TEXT:
-            if self.rdf12:
-                raise SpanError(DIRLANGSTRING_NEEDS, kind=ErrorKind.INVALID_LITERAL)
-            raise SpanError(DIRLANGSTRING_NEEDS_RDF12, kind=ErrorKind.NOT_RDF11)
-        else:
-            lit = self._build(lexical, datatype, None, self._plans)
-        if cached and len(lexical) <= CACHED_TEXT_MAX:
-            self.literals[key] = lit
-        return lit
-
-    def dir_literal(self, lexical: str, lang: str, direction: str) -> DirLangLiteral:
-        """An RDF 1.2 directional language-tagged string (``direction`` already 'ltr' or
-        'rtl'), cached with the literals: a tag holds no "--", so ``lang--direction`` is no tag."""
-        key = (lexical, None, f"{lang}--{direction}")
-        lit = self.literals.get(key)
-        if isinstance(lit, DirLangLiteral):
-            return lit
-        self._check_lang(lang)
-        made = dir_lang_literal(lexical, lang, direction)
-        if len(lexical) <= CACHED_TEXT_MAX:
-            self.literals[key] = made
-        return made
-
-    def _check_lang(self, lang: str) -> None:
-        """Raise SpanError unless ``lang`` is well-formed BCP 47 (each tag checked once)."""
-        if lang not in self.langs:
-            reason = langtag_error(lang)
-            if reason is not None:
-                raise SpanError(
-                    f"invalid language tag '{clip(lang)}': {reason} (BCP 47)",
-                    kind=ErrorKind.INVALID_LANGUAGE_TAG,
-                )
-            self.langs.add(lang)
+    def triple_term(self, subject: Node, predicate: Node, object: Node) -> TripleTerm:
+        return TripleTerm(subject, predicate, object)

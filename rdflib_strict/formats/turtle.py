@@ -52,14 +52,11 @@ import re
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from enum import IntEnum
 from functools import partial
-from typing import Any, Final, NamedTuple, NoReturn
-
-from rdflib.term import BNode, Literal, Node, URIRef
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, NoReturn, cast
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.charclass import char_class
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import QUOTE_MAX, ParseError, describe_found, token_end
 from ..syntax.escapes import unescape_iri, unescape_pn_local, unescape_string
 from ..syntax.grammar import (
     DECIMAL,
@@ -81,7 +78,8 @@ from ..syntax.grammar import (
     blank_node_label_re,
 )
 from ..syntax.iri import iri_error, is_absolute, ref_error, resolve
-from ..syntax.kinds import ILL_TYPED, ErrorKind, SpanError
+from ..syntax.kinds import ILL_TYPED, ErrorKind, SpanError, is_parse_error
+from ..syntax.langtag import read_direction
 from ..syntax.messages import (
     BASE_DIRECTION,
     BLANK_NODE_PREDICATE,
@@ -99,23 +97,16 @@ from ..syntax.messages import (
 from ..syntax.positions import LINE_END_RE, Locator, count_line_ends, line_start_before
 from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
-from ..syntax.shown import clip
+from ..syntax.shown import QUOTE_MAX, clip, describe_found, token_end
 from ..syntax.xsd import ill_typed
 from .line_loop import Fast, LineLoop
-from .lines import LineParser
-from .rdf12_terms import TripleTerm, read_direction
-from .terms import (
-    RDF_FIRST,
-    RDF_NIL,
-    RDF_REIFIES,
-    RDF_REST,
-    RDF_TYPE,
-    XSD_BOOLEAN,
-    XSD_DECIMAL,
-    XSD_DOUBLE,
-    XSD_INTEGER,
-    Terms,
-)
+from .term_factory import TermFactory
+
+if TYPE_CHECKING:  # the terms are the factory's (``self.terms``): rdflib's, or stand-ins
+    from rdflib.term import BNode, Literal, Node, URIRef
+
+    from ..syntax.errors import ParseError
+    from .rdf12_terms import TripleTerm
 
 __all__ = ["FastPerBatch", "NTriplesLines", "TurtleParser"]
 
@@ -269,7 +260,9 @@ _TOP, _PROPERTY_LIST, _COLLECTION = Kind.TOP, Kind.PROPERTY_LIST, Kind.COLLECTIO
 _ANNOTATION, _NESTED = Kind.ANNOTATION, Kind.NESTED
 
 
-_UNSET: Final[Node] = URIRef("urn:x-rdflib-strict:unset")
+# No subject or predicate read yet: a placeholder that no statement is ever made with, so
+# it needs no factory.
+_UNSET: Final = cast("Node", object())
 
 
 class _NeedMore(Exception):
@@ -309,11 +302,14 @@ class NTriplesLines:
     def __init__(self, turtle: TurtleParser, parser: LineLoop | None = None) -> None:
         self._turtle = turtle
         # Another LineParser (a validator, a converter) may read the lines its own way.
-        self.parser = (
-            LineParser(turtle.terms, False, turtle.default, version=turtle.version)
-            if parser is None
-            else parser
-        )
+        if parser is None:  # rdflib's terms: a validator reads its lines its own way
+            from .lines import LineParser
+            from .terms import Terms
+
+            terms = turtle.terms
+            assert isinstance(terms, Terms)
+            parser = LineParser(terms, False, turtle.default, version=turtle.version)
+        self.parser = parser
         self.backoff = 0
         # Its quads go to the default graph: a path made for each TriG block cost more. Not
         # a method of this object, which would then hold itself: a cycle that kept it and
@@ -374,6 +370,24 @@ def _flush_held_warnings(held: list[ParseError], warn: Callable[[ParseError], No
     held.clear()
 
 
+def _to_skip(
+    e: SyntaxError,
+    on_error: OnError | None,
+    held: list[ParseError],
+    warn: Callable[[ParseError], None] | None,
+) -> ParseError:
+    """The ParseError ``e`` of a statement to skip, the warnings held before it handed on
+    first (as one reading finds them); raised again without ``on_error``, and if it is no
+    ParseError (caught as a SyntaxError: naming ParseError would import rdflib)."""
+    if not is_parse_error(e):
+        raise e
+    if held:
+        _flush_held_warnings(held, warn)
+    if on_error is None:
+        raise e
+    return e
+
+
 class TurtleParser(BatchReader):
     """Parses RDF 1.1 Turtle, or TriG with ``graph_for``, into batches of ``(s, p, o, g)``.
 
@@ -389,7 +403,7 @@ class TurtleParser(BatchReader):
 
     def __init__(
         self,
-        terms: Terms,
+        terms: TermFactory,
         base: str | None,
         default: Hashable,
         *,
@@ -397,6 +411,14 @@ class TurtleParser(BatchReader):
         graph_for: GraphFor = label_itself,
     ) -> None:
         self.terms = terms
+        # What the terms are made of, read from the factory once: the hot loops read these
+        # attributes, never the factory.
+        self._iri_type = terms.iri_type
+        self._a, self._rdf_nil = terms.rdf_type, terms.rdf_nil  # _a: rdf:type, the verb 'a'
+        self._rdf_first, self._rdf_rest = terms.rdf_first, terms.rdf_rest
+        self._rdf_reifies, self._xsd_boolean = terms.rdf_reifies, terms.xsd_boolean
+        self._xsd_integer, self._xsd_decimal = terms.xsd_integer, terms.xsd_decimal
+        self._xsd_double = terms.xsd_double
         self.base = base
         self.default = default
         self.trig = trig
@@ -513,15 +535,11 @@ class TurtleParser(BatchReader):
                     yield out
                     out = self._out = []
                 src, pos = self._extended(reader, src, start)
-            except ParseError as e:
-                if held:  # found before the error, as one reading finds them
-                    _flush_held_warnings(held, warn)
-                if on_error is None:
-                    raise
+            except SyntaxError as e:  # a ParseError is one (its module imports rdflib)
+                skipping = _to_skip(e, on_error, held, warn)
                 del out[mark:]
                 if spans is not None:
                     self._forget_spans(*marks)
-                skipping = e
                 pos = start
         if out:
             self.trim_caches()
@@ -917,7 +935,7 @@ class TurtleParser(BatchReader):
                 p = predicate
             elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
                 _, vp, vi, va, _, op, oi, os, lang, dt, dti, _, _, _, _, punct = m.groups()
-                p = (RDF_TYPE if va else pname(vp) if vp else iri(vi)) or (made(vp) if vp else name(m, 2))
+                p = (self._a if va else pname(vp) if vp else iri(vi)) or (made(vp) if vp else name(m, 2))
             else:
                 m = None
             if m is not None:
@@ -1051,8 +1069,8 @@ class TurtleParser(BatchReader):
         if last is None or head is None:  # the first item: the collection's value is its cell
             head = cell
         else:
-            out.append((last, RDF_REST, cell, self._graph))
-        out.append((cell, RDF_FIRST, term, self._graph))
+            out.append((last, self._rdf_rest, cell, self._graph))
+        out.append((cell, self._rdf_first, term, self._graph))
         return head, cell
 
     def _close_nested(self, frame: Frame, bnode: Node, src: str, pos: int) -> tuple[int, Node, Frame]:
@@ -1089,8 +1107,8 @@ class TurtleParser(BatchReader):
     def _close_collection(self, head: Node | None, last: Node | None, out: list[SinkQuad], pos: int) -> Node:
         """A collection's value at its ')' (at ``pos``): its first cell, or rdf:nil when empty."""
         if head is None or last is None:
-            return RDF_NIL
-        out.append((last, RDF_REST, RDF_NIL, self._graph))
+            return self._rdf_nil
+        out.append((last, self._rdf_rest, self._rdf_nil, self._graph))
         if self.spans is not None:
             self.spans += (pos, pos, pos + 1)  # the last cell's rdf:rest rdf:nil: at the ')'
         return head
@@ -1137,7 +1155,7 @@ class TurtleParser(BatchReader):
             raise self._after_object_error(src, pos, kind, term_start)
         s, p, o = triple
         assert o is not None  # the object just read
-        reified = TripleTerm(s, p, o)
+        reified = self.terms.triple_term(s, p, o)
         reifier: Node | None = None
         while src[pos] == "~":
             tilde = pos
@@ -1177,7 +1195,7 @@ class TurtleParser(BatchReader):
 
     def _reifies(self, reifier: Node, triple: TripleTerm, start: int, end: int) -> None:
         """``reifier rdf:reifies triple``, written at ``start:end`` (source maps)."""
-        self._out.append((reifier, RDF_REIFIES, triple, self._graph))
+        self._out.append((reifier, self._rdf_reifies, triple, self._graph))
         if self.spans is not None and self.subject_spans is not None:
             self.spans += (start, start, end)
             self.subject_spans += (reifier, start, end)
@@ -1213,7 +1231,9 @@ class TurtleParser(BatchReader):
                         src, self._after_ws(src, pos, "a predicate"), _VERB, _NESTED
                     )
                 else:
-                    pos, term = self._close_reified(src, pos, opened, triple_term, TripleTerm(s, p, term))
+                    pos, term = self._close_reified(
+                        src, pos, opened, triple_term, self.terms.triple_term(s, p, term)
+                    )
                     waiting.pop()
                     if not waiting:
                         return pos, term
@@ -1303,7 +1323,7 @@ class TurtleParser(BatchReader):
         if m is not None:
             return self._pname_at(src, pos, m)
         if c == "a" and not _is_name_char(src, pos + 1):
-            return pos + 1, RDF_TYPE
+            return pos + 1, self._a
         raise self._verb_error(src, pos, state, kind)
 
     # [10] subject / [12] object without the nested forms: iri | BlankNode label | literal
@@ -1341,7 +1361,7 @@ class TurtleParser(BatchReader):
         if word == "true" or word == "false":
             if subject:
                 raise self._error(pos, pos + len(word), LITERAL_SUBJECT, ErrorKind.MISPLACED_TERM)
-            return pos + len(word), self.terms.literal(word, XSD_BOOLEAN, None)
+            return pos + len(word), self.terms.literal(word, self._xsd_boolean, None)
         if word == "a":
             raise self._error(
                 pos, pos + 1, "'a' (rdf:type) can only be used as a predicate", ErrorKind.MISPLACED_TERM
@@ -1512,7 +1532,7 @@ class TurtleParser(BatchReader):
         if reason is not None:
             shown = f"<{clip(raw)}>" if iri == raw else f"<{clip(raw)}> (resolved to <{clip(iri)}>)"
             raise self._error(pos, end, f"invalid IRI {shown}: {reason}", ErrorKind.INVALID_IRI)
-        term = self._iris[raw] = _new_str(URIRef, iri)  # checked: no second check by URIRef()
+        term = self._iris[raw] = _new_str(self._iri_type, iri)  # checked: no second check by URIRef()
         return term
 
     # [136s] PrefixedName ::= PNAME_LN | PNAME_NS
@@ -1565,7 +1585,7 @@ class TurtleParser(BatchReader):
                     pos, end, f"invalid IRI <{clip(iri)}> from {clip(text)}: {reason}", ErrorKind.INVALID_IRI
                 )
         # Checked above: URIRef() would check the characters again (and only log).
-        term = self._pnames[text] = _new_str(URIRef, iri)
+        term = self._pnames[text] = _new_str(self._iri_type, iri)
         return end, term
 
     # [137s] BlankNode ::= BLANK_NODE_LABEL | ANON
@@ -1726,8 +1746,10 @@ class TurtleParser(BatchReader):
         raw, start = m.group(i + 1), m.start(i + 1) - 1
         try:
             return self._iri(raw, start, start + len(raw) + 2)
-        except ParseError:
-            return None
+        except SyntaxError as e:  # a ParseError (see _statements)
+            if is_parse_error(e):
+                return None
+            raise
 
     def _fast_term(self, m: re.Match[str]) -> Node | None:
         """The object or item ``_FAST_TERM_RE`` matched as ``m``: cached, else as ``_fast_object``."""
@@ -1751,7 +1773,7 @@ class TurtleParser(BatchReader):
             if number is not None:
                 return self._number(number)
             if boolean is not None:
-                return self.terms.literal(boolean, XSD_BOOLEAN, None)
+                return self.terms.literal(boolean, self._xsd_boolean, None)
             return self._fast_name(m, i)
         try:
             lexical = unescape_string(string)  # the text itself when it holds no escape
@@ -1793,7 +1815,7 @@ class TurtleParser(BatchReader):
             or not namespace.endswith(_PLAIN_LOCALS_AFTER)
         ) and (_PNAME_RE.fullmatch(text) is None or iri_error(iri) is not None):
             return None
-        term = self._pnames[text] = _new_str(URIRef, iri)
+        term = self._pnames[text] = _new_str(self._iri_type, iri)
         return term
 
     def _unescape(self, raw: str, start: int) -> str:
@@ -1813,7 +1835,11 @@ class TurtleParser(BatchReader):
         lit = self._numbers.get(text)
         if lit is None:
             datatype = (
-                XSD_DOUBLE if "e" in text or "E" in text else XSD_DECIMAL if "." in text else XSD_INTEGER
+                self._xsd_double
+                if "e" in text or "E" in text
+                else self._xsd_decimal
+                if "." in text
+                else self._xsd_integer
             )
             lit = self._numbers[text] = self.terms.literal(text, datatype, None)
         return lit

@@ -70,7 +70,7 @@ from ..syntax.iri import ASCII_IRI_SHAPE, UCSCHAR, iri_error
 from ..syntax.kinds import ILL_TYPED, ErrorKind
 from ..syntax.reader import OnError, SinkQuad
 from ..syntax.xsd import ill_typed_as_written
-from .terms import Terms
+from .term_factory import PlainTerms
 from .turtle import NTriplesLines, TurtleParser
 from .validate_lines import LineValidator, Warn
 
@@ -335,8 +335,12 @@ class TurtleValidator(TurtleParser):
         full_after: int = _FULL_AFTER,
         *,
         shared: bool = False,
+        runs: bool = True,
     ) -> None:
-        super().__init__(Terms(None, values=False), base, None, trig=trig)
+        super().__init__(PlainTerms(), base, None, trig=trig)
+        #: False: no run regex, every statement is read by the parser (a worker's warm-up of
+        #: the parser's patterns, parallel.py).
+        self.runs = runs
         #: After how many statements of triples the run regex did not take it is compiled in
         #: full (0: from the first).
         self.full_after = full_after
@@ -451,7 +455,7 @@ class TurtleValidator(TurtleParser):
         """The run regex for the prefixes now declared, compiled if need be; None to leave
         this statement to the parser: a directive (a document declares its prefixes one after
         the other: one compile after the last), or past the bounds above."""
-        if _DIRECTIVE.match(src, pos) is not None or len(self._kinds) > _MAX_PREFIXES:
+        if not self.runs or _DIRECTIVE.match(src, pos) is not None or len(self._kinds) > _MAX_PREFIXES:
             return None
         if self._compiles >= _FREE_COMPILES and self.statements - self._compiled_at < _TRIPLES_PER_COMPILE:
             return None

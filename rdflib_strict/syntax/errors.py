@@ -13,7 +13,7 @@ from rdflib.exceptions import ParserError
 
 from .kinds import ILL_TYPED, ErrorKind, SpanError
 from .positions import LINE_END_RE, Span, count_line_ends, line_start_before
-from .shown import CUT, clip, shown_char, visible
+from .shown import CUT, QUOTE_MAX, clip, describe_found, shown_char, token_end, visible
 
 __all__ = [
     "EXCERPT_MAX",
@@ -32,8 +32,6 @@ __all__ = [
 ]
 
 
-#: The most characters of the token found at an error that ``expected X, found Y`` quotes.
-QUOTE_MAX: Final = 40
 #: The most characters of the offending line an excerpt shows: a window around the error's
 #: column, a third of it before, with ``...`` where the line goes on past it.
 EXCERPT_MAX: Final = 200
@@ -280,29 +278,3 @@ def _n3(term: object) -> str:
         except Exception:  # an invalid term may not even render; fall back to repr
             pass
     return clip(repr(term))
-
-
-def token_end(src: str, pos: int) -> int:
-    """Where the token at ``pos`` ends for a quote or caret: the next whitespace, at most
-    ``QUOTE_MAX`` characters on (a lone delimiter is a token of one)."""
-    end = pos + 1
-    n = len(src)
-    while end < n and src[end] not in " \t\r\n" and end - pos < QUOTE_MAX:
-        end += 1
-    return end
-
-
-def describe_found(src: str, pos: int, final: bool = True) -> str:
-    """Quote what stands at ``pos`` for an ``expected X, found Y`` message."""
-    if pos >= len(src):
-        return "end of document" if final else "end of input"
-    ch = src[pos]
-    if ch == "\n" or ch == "\r":
-        return "end of line"
-    if ch == " " or ch == "\t":
-        return "a tab" if ch == "\t" else "a space"
-    end = token_end(src, pos)
-    token = src[pos:end]
-    if end < len(src) and src[end] not in " \t\r\n":
-        token += "..."
-    return "'" + token + "'"

@@ -3,16 +3,21 @@
 Pure and stdlib-only. Rather than one regex for the ABNF, the tag is walked subtag by subtag:
 every subtag kind in ``langtag`` is told apart by its length and by letters versus digits, so
 the walk never has to guess, runs in linear time, and can say which subtag is wrong.
-Matching is case-insensitive; the caller keeps the original case.
+Matching is case-insensitive; the caller keeps the original case. RDF 1.2's base direction
+after a tag (``read_direction``) is read here too.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Final
 
+from .kinds import ErrorKind, SpanError
+from .messages import bad_direction
+from .scan import sure_match
 from .shown import clip
 
-__all__ = ["langtag_error"]
+__all__ = ["DIRECTIONS", "langtag_error", "read_direction"]
 
 # irregular = "en-GB-oed" / "i-ami" / "i-bnn" / "i-default" / "i-enochian" / "i-hak"
 #           / "i-klingon" / "i-lux" / "i-mingo" / "i-navajo" / "i-pwn" / "i-tao" / "i-tay"
@@ -114,3 +119,20 @@ def langtag_error(tag: str) -> str | None:
     if i < n:
         return f"'{shown}' has an unexpected subtag '{clip(subtags[i])}'"
     return None
+
+
+#: The base directions of RDF 1.2 Concepts, exactly as written (``--LTR`` is not one).
+DIRECTIONS: Final = frozenset(("ltr", "rtl"))
+# The letters after a LANG_DIR's '--', checked against DIRECTIONS.
+_DIRECTION: Final = sure_match("[a-zA-Z]*")
+
+
+def read_direction(src: str, pos: int) -> tuple[int, str]:
+    """RDF 1.2's ``LANG_DIR ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)* ('--' [a-zA-Z]+)?``, from its
+    '--' at ``pos``: where it ends and its direction; SpanError (offsets from ``pos``) for
+    letters that are no base direction."""
+    end = _DIRECTION(src, pos + 2).end()
+    direction = src[pos + 2 : end]
+    if direction not in DIRECTIONS:
+        raise SpanError(bad_direction(direction), 0, max(end - pos, 2), kind=ErrorKind.INVALID_LANGUAGE_TAG)
+    return end, direction

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CUT", "TOKEN_MAX", "clip", "shown_char", "visible"]
+__all__ = ["CUT", "QUOTE_MAX", "TOKEN_MAX", "clip", "describe_found", "shown_char", "token_end", "visible"]
 
 #: What stands for the text a quote leaves out.
 CUT: Final = "..."
 #: The most characters of a token (an IRI, a prefix, a language tag) a message quotes.
 TOKEN_MAX: Final = 100
+#: The most characters of the token found at an error that ``expected X, found Y`` quotes.
+QUOTE_MAX: Final = 40
 
 
 def shown_char(c: str) -> str:
@@ -54,3 +56,29 @@ def clip(text: str, limit: int = TOKEN_MAX) -> str:
     kept = limit - len(CUT)
     head = (kept + 1) // 2
     return text[:head] + CUT + text[len(text) - (kept - head) :]
+
+
+def token_end(src: str, pos: int) -> int:
+    """Where the token at ``pos`` ends for a quote or caret: the next whitespace, at most
+    ``QUOTE_MAX`` characters on (a lone delimiter is a token of one)."""
+    end = pos + 1
+    n = len(src)
+    while end < n and src[end] not in " \t\r\n" and end - pos < QUOTE_MAX:
+        end += 1
+    return end
+
+
+def describe_found(src: str, pos: int, final: bool = True) -> str:
+    """Quote what stands at ``pos`` for an ``expected X, found Y`` message."""
+    if pos >= len(src):
+        return "end of document" if final else "end of input"
+    ch = src[pos]
+    if ch == "\n" or ch == "\r":
+        return "end of line"
+    if ch == " " or ch == "\t":
+        return "a tab" if ch == "\t" else "a space"
+    end = token_end(src, pos)
+    token = src[pos:end]
+    if end < len(src) and src[end] not in " \t\r\n":
+        token += "..."
+    return "'" + token + "'"
