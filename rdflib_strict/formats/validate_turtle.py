@@ -313,6 +313,10 @@ _MAX_PREFIXES: Final = 512
 # have gone to the parser, and again for other prefixes only once this many more triples have
 # been counted (by either: a run regex's match of many statements is one call here).
 _FULL_AFTER: Final = 1000
+# The same for a validator of one of a document's blocks (``shared``): the workers of
+# ``validate -j`` each compile it once for many blocks of 8 MB, the first of which waited
+# for 1,000 statements read by the parser (40 ms of the 0.8 s that -j 2 took on rich-1m.ttl).
+_FULL_AFTER_SHARED: Final = 250
 _FULL_AGAIN_AFTER: Final = 10_000
 # How deep the full pattern nests '[ ]' and '( )': each level doubles its size.
 _DEPTH: Final = 3
@@ -343,7 +347,7 @@ class TurtleValidator(TurtleParser):
         self.runs = runs
         #: After how many statements of triples the run regex did not take it is compiled in
         #: full (0: from the first).
-        self.full_after = full_after
+        self.full_after = min(full_after, _FULL_AFTER_SHARED) if shared else full_after
         self.warn = warn
         self._triples = 0  # taken by the run regex
         self._parsed = 0  # read by the parser
