@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Any, Final
 
 from ..syntax.chunks import ChunkReader
 from ..syntax.escapes import LONG_BODY, STRING_ESCAPED, escape_string, rewrite_escapes, unescape_string
-from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY
+from ..syntax.grammar import ESCAPE_SCALAR, LANGTAG_BODY, POSSESSIVE
 from ..syntax.reader import OnError, document_prefix
 from ..syntax.version import RdfVersion
 from .line_loop import Fast, LineFront
@@ -36,8 +36,10 @@ __all__ = ["LineConverter"]
 # A string body the writer writes back as it is but for its escapes: none of the characters
 # it escapes (it would escape them), ECHARs and UCHARs of scalar values (it decodes them, then
 # writes only those it must, its own way).
-_WRITTEN_CHAR: Final = f"[^{STRING_ESCAPED}]*"
-_WRITTEN_BODY: Final = rf"{_WRITTEN_CHAR}(?:\\(?:{ESCAPE_SCALAR}){_WRITTEN_CHAR})*"
+# Possessive (3.11+), as ``STRICT_STRING_BODY``: a backtracking entry an escape held 187 MiB
+# for a line of a million.
+_WRITTEN_CHAR: Final = f"[^{STRING_ESCAPED}]*{POSSESSIVE}"
+_WRITTEN_BODY: Final = rf"{_WRITTEN_CHAR}(?:\\(?:{ESCAPE_SCALAR}){_WRITTEN_CHAR})*{POSSESSIVE}"
 
 
 def _rewritten_line(quads: bool, labels: bool) -> re.Pattern[str]:
