@@ -241,16 +241,21 @@ _PLAIN_LINE = "<http://example.org/s123> <http://example.org/p7> <http://example
 _CHUNK = 128 << 10
 
 
-def _peak_chunks(run: Callable[[ChunkReader], int], doc: bytes, warm_up: str) -> float:
-    """The traced peak of ``run`` over ``doc`` read in _CHUNK pieces, in chunks; ``warm_up``
-    is read first, untraced, so that the regexes are compiled outside the measure."""
+def _traced(run: Callable[[ChunkReader], int], doc: bytes, warm_up: str) -> tuple[int, int]:
+    """What ``run`` returns over ``doc`` read in _CHUNK pieces, and its traced peak in bytes;
+    ``warm_up`` is read first, untraced, so that the regexes are compiled outside the measure."""
     run(ChunkReader(io.BytesIO(warm_up.encode()), "warm-up"))
     tracemalloc.start()
     try:
         count = run(ChunkReader(io.BytesIO(doc), "x", chunk_size=_CHUNK))
-        peak = tracemalloc.get_traced_memory()[1]
+        return count, tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+def _peak_chunks(run: Callable[[ChunkReader], int], doc: bytes, warm_up: str) -> float:
+    """The traced peak of ``run`` over ``doc`` (``_traced``), in chunks."""
+    count, peak = _traced(run, doc, warm_up)
     assert count == doc.count(b"\n")
     return peak / _CHUNK
 
@@ -303,15 +308,9 @@ def test_validating_one_long_statement_holds_no_backtracking_per_object(separato
     # the statement and the counting scan's list.
     header = "@prefix ex: <http://example.org/> .\n"
     statement = "ex:s ex:p " + separator.join(f"ex:o{i}" for i in range(100_000)) + " .\n"
-    _run_turtle_validator(ChunkReader(io.BytesIO((header + "ex:s ex:p ex:o .\n").encode()), "warm-up"))
     doc = (header + statement).encode()
     validator = TurtleValidator(False, None)
-    tracemalloc.start()
-    try:
-        count = validator.check(ChunkReader(io.BytesIO(doc), "x", chunk_size=_CHUNK))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    count, peak = _traced(validator.check, doc, header + "ex:s ex:p ex:o .\n")
     assert (count, validator._parsed) == (100_000, 0)  # all of it taken by the run regex
     assert peak < 24 * len(doc), peak / len(doc)  # 6.8 and 11.5 measured; 95 and 101 before
 
@@ -325,13 +324,7 @@ def test_copying_a_literal_of_many_escapes_holds_no_backtracking_per_escape(
     # string body until the match returned, 51 bytes a byte (187 MiB for a 4 MB line of a
     # million escapes); 4 now (the text, its bytes and the output).
     doc = ('<http://example.org/s> <http://example.org/p> "' + "ab\\n" * 250_000 + '" .\n').encode()
-    run(ChunkReader(io.BytesIO(b'<http://example.org/s> <http://example.org/p> "a\\nb" .\n'), "warm-up"))
-    tracemalloc.start()
-    try:
-        count = run(ChunkReader(io.BytesIO(doc), "x", chunk_size=_CHUNK))
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    count, peak = _traced(run, doc, '<http://example.org/s> <http://example.org/p> "a\\nb" .\n')
     assert count == 1
     assert peak < 12 * len(doc), peak / len(doc)
 
