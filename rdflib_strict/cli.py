@@ -327,7 +327,7 @@ def _validate_one(path: str, args: argparse.Namespace, sarif: _Sarif | None = No
     validator = None
     try:
         if workers > 1:
-            count = _validate_blocks(source, base, workers, report, warn, args.rdf_version)
+            count = _validate_blocks(source, base, workers, report, warn, args.rdf_version, args.max_errors)
         else:
             validator = make_validator(fmt, base, warn, args.rdf_version)
             count = validator.check(opened.reader, report.error)
@@ -375,7 +375,13 @@ def _in_workers(
 
 
 def _validate_blocks(
-    source: _Input, base: str | None, workers: int, report: _Report, warn: Any, version: RdfVersion
+    source: _Input,
+    base: str | None,
+    workers: int,
+    report: _Report,
+    warn: Any,
+    version: RdfVersion,
+    max_errors: int,
 ) -> int:
     from . import parallel
 
@@ -390,6 +396,7 @@ def _validate_blocks(
         turtle=not form.line_based,
         base=base,
         version=version.value,
+        max_errors=max_errors,
     )
     count = 0
     for done in _in_workers(source, job, workers):

@@ -130,6 +130,9 @@ class BlockTask(NamedTuple):
     each blank node label by ``convert`` (one of several inputs of one output). ``turtle``:
     the document is Turtle (TriG with ``quads``), read with ``base`` before any ``@base``.
     ``version``: the RDF read (and written), as ``syntax.version.RdfVersion``'s value.
+    ``max_errors``: with ``skip``, a block stops at its ``max_errors``-th error (0: never),
+    where the caller stops (``validate --max-errors``): a document of errors cut into blocks
+    had every error of every block kept (2.2 GB, 32 s against 0.1 s in one process).
     """
 
     task: TaskName
@@ -144,6 +147,7 @@ class BlockTask(NamedTuple):
     turtle: bool = False
     base: str | None = None
     version: str = "1.1"
+    max_errors: int = 0
 
     @property
     def fmt(self) -> str:
@@ -556,14 +560,18 @@ def _settled(
     the blocks after it, and parsed again, while it does not end clean. The last block
     before a stream ``broken`` ends where the break is: what it reported after its end (a
     statement left open) is dropped, as one process stops at the break."""
+    # The block before ended clean: this block's start is a boundary, whatever was guessed,
+    # and every parse of it here reads on past a run of errors at its start (``guessed``).
+    settled = part._replace(guessed=False)
     if state is not None and part.state != state:
         _discard(done)
-        part = part._replace(state=state)
+        part = settled = settled._replace(state=state)
         done = _do_block_packed(job, part)
-    if done.doubtful:  # the block before ended clean: its start is a boundary after all
+    if done.doubtful:
         _discard(done)
-        part = part._replace(guessed=False)
+        part = settled
         done = _do_block_packed(job, part)
+    part = settled
     # Joined one block, then two, four...: cuts that keep falling inside statements (long
     # strings whose lines end in '.') cost a few parses, not one for each block joined
     # (quadratic: 35 s against 1.2 s for one process on a file of long literals).
@@ -679,13 +687,15 @@ def do_block(job: BlockTask, part: Block) -> BlockResult:
     else:
         reader = ChunkReader(stream, job.name, at_start=part.at_start)
     on_error = done.errors.append if job.skip else None
-    if on_error is not None and part.guessed:
-        on_error = _doubting(done.errors)
+    if on_error is not None and (part.guessed or job.max_errors):
+        on_error = _collecting(done.errors, part.guessed, job.max_errors)
     try:
         with paused_gc():  # a block's objects are all in use or garbage by refcount
             done = _do_task(job, part, reader, on_error, done)
     except _Doubtful:
         done.doubtful = True
+    except _Enough:  # the caller stops at the last of them
+        pass
     finally:
         stream.close()
     done.lines = reader.lines_read
@@ -699,13 +709,20 @@ class _Doubtful(Exception):
     """A guessed block's start read as a run of errors (see ``_DOUBTFUL_ERRORS``)."""
 
 
-def _doubting(errors: list[ParseError]) -> Callable[[ParseError], None]:
-    """``errors.append``, raising _Doubtful at a run of errors at the block's start."""
+class _Enough(Exception):
+    """A block's errors reached its task's ``max_errors``."""
+
+
+def _collecting(errors: list[ParseError], guessed: bool, most: int) -> Callable[[ParseError], None]:
+    """``errors.append``, raising _Doubtful at a run of errors at a ``guessed`` block's
+    start, and _Enough at the ``most``-th error (0: none)."""
 
     def append(e: ParseError) -> None:
         errors.append(e)
-        if len(errors) >= _DOUBTFUL_ERRORS and e.lineno <= 2 * _DOUBTFUL_ERRORS:
+        if guessed and len(errors) >= _DOUBTFUL_ERRORS and e.lineno <= 2 * _DOUBTFUL_ERRORS:
             raise _Doubtful
+        if len(errors) == most:
+            raise _Enough
 
     return append
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdflib import BNode
 from test_parallel import temporary_file
-from verdicts import described
+from verdicts import described, validator_verdict
 from w3c import MANIFESTS, find_rdf_tests_dir, load_manifest
 
 from rdflib_strict import ParseError, TripleTerm, iterparse, parallel
@@ -416,6 +416,28 @@ def test_a_guessed_block_that_starts_with_many_errors_is_read_whole(tmp_path: Pa
                 results = list(parallel.run_blocks(job, parts, workers=1))
                 assert sum(r.count for r in results) == 400
                 assert sum(len(r.errors) for r in results) == 300
+
+
+def test_a_joined_block_reads_on_past_a_run_of_errors_at_its_start(tmp_path: Path) -> None:
+    # A guessed block that did not end clean was joined to the next and read again still as
+    # guessed: with 64 errors at its start it stopped there, and its other errors and
+    # statements were lost (-j 2: 71 errors and 588,228 statements of 80 and 705,822).
+    bad = "ex:s ex:p .\n"
+    good = "ex:s ex:p ex:o .\n" * 100
+    header = "@prefix ex: <http://ex.example/one/> .\n"
+    doc = (
+        header + good + bad * 40 + 'ex:s ex:p """' + "line .\n" * 20 + '""" .\n' + bad * 30 + good
+    ).encode()
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc)
+    count, errors, _ = validator_verdict(doc, "turtle", BASE)
+    assert (count, len(errors)) == (201, 70)
+    job = _job("validate", False, skip=True)
+    for block in range(200, 3000, 50):
+        parts = list(parallel.turtle_file_blocks(str(path), job, block=block))
+        results = list(parallel.run_blocks(job, parts, workers=1))
+        found = [e for r in results for e in r.errors]
+        assert (sum(r.count for r in results), described(found)) == (count, errors), block
 
 
 def test_unlabelled_blank_nodes_of_two_blocks_never_meet(tmp_path: Path) -> None:

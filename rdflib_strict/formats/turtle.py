@@ -98,6 +98,7 @@ from ..syntax.positions import LINE_END_RE, Locator, count_line_ends, line_start
 from ..syntax.reader import BatchPlaces, BatchReader, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
 from ..syntax.shown import QUOTE_MAX, clip, describe_found, token_end
+from ..syntax.wording import plural
 from ..syntax.xsd import ill_typed
 from .line_loop import Fast, LineLoop
 from .term_factory import TermFactory
@@ -1458,12 +1459,15 @@ class TurtleParser(BatchReader):
             # Quotes that opened another string close it again on their line; without
             # that, the string was closed, and the error is what follows it.
             return None
-        later = self._error(pos - 3, pos, "", ErrorKind.UNTERMINATED_STRING)
+        # Lines below, not a line number: an error of a block of a parallel parse is moved to
+        # its place in the document, and its message with it as it is.
+        below = count_line_ends(src, term_start, pos)
+        column = pos - 3 - line_start_before(src, pos - 3) + 1
         return self._error(
             term_start,
             term_start + 3,
-            f"unterminated long string: this {q} is closed only by the {q} at line "
-            f"{later.lineno}, column {later.colno}, which is followed by "
+            f"unterminated long string: this {q} is closed only by the {q} {plural(below, 'line')}"
+            f" below, at column {column}, which is followed by "
             f"{describe_found(src, pos)} instead of ',', ';' or '.'",
             ErrorKind.UNTERMINATED_STRING,
         )
