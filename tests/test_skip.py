@@ -204,6 +204,35 @@ def test_turtle_statements_on_one_line() -> None:
     assert [e.skipped for e in log] == [':b :p "x" BAD .', ":d :p (1 . :e :p :f .\n"]
 
 
+@pytest.mark.parametrize("nl", NEWLINES.values(), ids=NEWLINES.keys())
+def test_turtle_skip_of_an_unclosed_bracket_ends_at_the_next_statement_line(nl: str) -> None:
+    # Inside brackets, a '.' ending its line ends the skip when the next line starts with a
+    # term at its first column: 'ex:s ex:p ( ex:a .' took every statement after it to the
+    # document's end, unreported (1 error, 0 statements of 2 and 2).
+    doc = nl.join(
+        [
+            "@prefix ex: <http://ex/> .",
+            "ex:s ex:p ( ex:a .",
+            "ex:s ex:p ex:o1 .",
+            "ex:s ex:p [ ex:q 1 ;",
+            "    ex:r .",  # indented: the bracket's statement goes on
+            "    ex:t 2 ] .",
+            "ex:s ex:p ex:o2 .",
+            "",
+        ]
+    )
+    kept, log = recover("ttl", doc)
+    assert kept == [
+        ("http://ex/s", "http://ex/p", "http://ex/o1", "DEFAULT"),
+        ("http://ex/s", "http://ex/p", "http://ex/o2", "DEFAULT"),
+    ]
+    assert where(log) == [(2, 18), (5, 10)]
+    assert [e.skipped for e in log] == [
+        "ex:s ex:p ( ex:a .",
+        f"ex:s ex:p [ ex:q 1 ;{nl}    ex:r .{nl}    ex:t 2 ] .",
+    ]
+
+
 def test_turtle_skip_passes_an_escaped_dot_in_a_local_name() -> None:
     # 'ex:a\.' ends in PN_LOCAL_ESC '\.', part of the name, not the statement's end. Skipping
     # stopped there and read '"1"^^bad:x , ex:o .' as a new statement (a made-up second error).

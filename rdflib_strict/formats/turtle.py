@@ -608,7 +608,10 @@ class TurtleParser(BatchReader):
 
         That is the next '.' followed by whitespace or the end, outside strings, IRIs,
         comments and local name escapes, and outside any '[ ... ]' or '( ... )'; a SPARQL-style
-        directive has no '.': it ends after its words (``_sparql_directive_end``).
+        directive has no '.': it ends after its words (``_sparql_directive_end``). Inside
+        brackets, a '.' that ends its line when the next line starts with a term at its first
+        column ends it too: a bracket left open (``ex:s ex:p ( ex:a .``) took every statement
+        after it, to the document's end, unreported.
         """
         n = len(src)
         end = self._sparql_directive_end(src, pos)
@@ -617,8 +620,9 @@ class TurtleParser(BatchReader):
         depth = 0
         while pos < n:
             c = src[pos]
-            if c == "." and depth == 0 and (pos + 1 == n or src[pos + 1] in " \t\r\n#"):
-                return pos + 1
+            if c == "." and (pos + 1 == n or src[pos + 1] in " \t\r\n#"):
+                if depth == 0 or _UNCLOSED_END(src, pos + 1) is not None:
+                    return pos + 1
             if c == "}" and depth == 0 and self._in_block:
                 return pos  # the block's end is read as a statement of its own
             if c in "[(" or (c == "{" and src.startswith("{|", pos)):
@@ -1848,6 +1852,10 @@ class TurtleParser(BatchReader):
             lit = self._numbers[text] = self.terms.literal(text, datatype, None)
         return lit
 
+
+# After a '.' inside brackets: the rest of its line blank or a comment, then a line starting at
+# its first column with what starts a statement, not with a bracket closing or whitespace.
+_UNCLOSED_END: Final = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\n|\r)(?=[^\s\])|}#.,;])").match
 
 # A SPARQL-style directive's keyword and how many words follow it: [6s] sparqlPrefix's
 # PNAME_NS and IRIREF, [5s] sparqlBase's IRIREF, RDF 1.2's VersionSpecifier.
