@@ -1024,10 +1024,11 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
     from .shacl import locate
 
     data, shapes = _Documents(), _Documents()
-    for path in args.files:
-        data.load(path, args, "format", args.rdf_version)
-    for path in args.shapes:  # RDF 1.1: --rdf-version is the data's
-        shapes.load(path, args, "shapes_format", RdfVersion.RDF11)
+    with _unreadable_in_sarif(args):
+        for path in args.files:
+            data.load(path, args, "format", args.rdf_version)
+        for path in args.shapes:  # RDF 1.1: --rdf-version is the data's
+            shapes.load(path, args, "shapes_format", RdfVersion.RDF11)
     if data.errors or shapes.errors:
         # Not RDF: nothing to validate. The data's fault is a verdict on the data (1); broken
         # shapes are a broken check (2).
@@ -1118,6 +1119,22 @@ def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: 
         where = shapes.source_map.subject(result.shape) if result.shape is not None else ()
         text = render(result, data.lines.get, names, shapes.dataset, where[0] if where else None)
         print(text.split("\n", 1)[0] if args.quiet else text, file=sys.stderr, flush=True)
+
+
+@contextlib.contextmanager
+def _unreadable_in_sarif(args: argparse.Namespace) -> Iterator[None]:
+    """``shacl`` and ``diff`` ``--report sarif``: a document that cannot be read is said in
+    a SARIF log too (a tool execution notification, as ``validate`` says it), then as usual."""
+    try:
+        yield
+    except _UsageError as e:
+        if args.report == "sarif":
+            from .error_rules import PARSE_RULES
+            from .sarif import Notification
+
+            note = Notification(str(e), "error")
+            _print_sarif(PARSE_RULES, [], sources=[], exit_code=2, notifications=[note], successful=False)
+        raise
 
 
 def _not_rdf_sarif(errors: Sequence[ParseError], sources: Sequence[str], status: int) -> None:
@@ -1525,8 +1542,9 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     from .syntax.errors import SerializeError
 
     first, second = _Documents(), _Documents()
-    first.load(args.first, args, "format", args.rdf_version)
-    second.load(args.second, args, "format", args.rdf_version)
+    with _unreadable_in_sarif(args):
+        first.load(args.first, args, "format", args.rdf_version)
+        second.load(args.second, args, "format", args.rdf_version)
     if first.errors or second.errors:
         for e in first.errors + second.errors:
             print(str(e), file=sys.stderr, flush=True)

@@ -196,3 +196,16 @@ def test_rdf12_blank_node_inside_a_triple_term_is_refused_clearly(tmp_path: Path
     assert (out.returncode, out.stdout) == (2, "")
     assert out.stderr.startswith("rdflib-strict: ") and "no canonical label" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_sarif_says_a_document_that_cannot_be_read(tmp_path: Path) -> None:
+    # As validate --report sarif does: a log whose run notes it (there was no log at all).
+    _write(tmp_path, a_ttl=BEFORE)
+    out = run_cli(["diff", "a.ttl", "missing.ttl", "--report", "sarif"], cwd=tmp_path)
+    assert out.returncode == 2
+    assert "missing.ttl: cannot read" in out.stderr
+    run = check_log(json.loads(out.stdout))
+    (invocation,) = run["invocations"]
+    assert invocation["executionSuccessful"] is False
+    (note,) = invocation["toolExecutionNotifications"]
+    assert "missing.ttl: cannot read" in note["message"]["text"] and note["level"] == "error"

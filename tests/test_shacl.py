@@ -558,3 +558,13 @@ def test_cli_sarif_of_data_or_shapes_that_do_not_parse_holds_their_errors(tmp_pa
             uri,
             1,
         )
+
+
+def test_cli_sarif_says_a_document_that_cannot_be_read(tmp_path: Path) -> None:
+    (tmp_path / "d.ttl").write_text("<http://ex/a> <http://ex/p> 1 .\n", encoding="utf-8")
+    for args in (["missing.ttl", "-s", "d.ttl"], ["d.ttl", "-s", "missing.ttl"]):
+        done = run_cli(["shacl", *args, "--report", "sarif"], cwd=tmp_path)
+        assert done.returncode == 2
+        run = check_log(json.loads(done.stdout))
+        (note,) = run["invocations"][0]["toolExecutionNotifications"]
+        assert "missing.ttl: cannot read" in note["message"]["text"]
