@@ -405,7 +405,9 @@ def test_a_warmed_up_worker_compiles_nothing_for_blocks_of_common_lines(tmp_path
     )
     script = tmp_path / "warm.py"
     script.write_text(
-        "import re._compiler as compiler, sys\n"
+        "import sys\n"
+        "try:\n    import re._compiler as compiler\n"
+        "except ImportError:  # Python 3.10\n    import sre_compile as compiler\n"
         "from rdflib_strict import parallel\n"
         "job = parallel.BlockTask('validate', False, 'x', 'p', False, warn=True)\n"
         "parallel._warm_up(job)\n"

@@ -9,6 +9,7 @@ where every disagreement must be one of the KNOWN_DIFFERENCES listed (and shown)
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -352,6 +353,13 @@ class Difference:
     applies: Callable[[str], bool]
     #: (datatype, lexical form) pairs that show it, at least one per datatype in ``names``.
     examples: tuple[tuple[str, str], ...]
+    #: Only on Python before this version (rdflib reads dates with isodate there).
+    python_below: tuple[int, int] | None = None
+
+    @property
+    def here(self) -> bool:
+        """Whether it shows on this Python."""
+        return self.python_below is None or sys.version_info[:2] < self.python_below
 
 
 _DURATIONS = ("duration", "dayTimeDuration", "yearMonthDuration")
@@ -404,6 +412,15 @@ KNOWN_DIFFERENCES: tuple[Difference, ...] = (
         False,
         _xsd11_only_year,
         (("date", "0000-01-01"), ("date", "-0001-01-01"), ("dateTime", "12345-01-01T00:00:00")),
+    ),
+    Difference(
+        "rdflib on Python 3.10 reads dates with isodate, which takes month 00 (a week or an "
+        "ordinal date to it); XSD 1.1 [57] monthFrag is 01..12",
+        ("date", "dateTime"),
+        True,
+        lambda s: re.match(r"-?[0-9]{4,}-00-", s) is not None,
+        (("date", "2002-00-10"), ("dateTime", "0001-00-01T00:00:00")),
+        python_below=(3, 11),
     ),
     Difference(
         "rdflib (Python time) rejects 24:00:00, which XSD 1.1 [62] endOfDayFrag allows",
@@ -493,7 +510,7 @@ def test_known_difference_is_real(difference: Difference) -> None:
         theirs = rdflib_ill_typed(lexical, name)
         assert theirs is not None, (name, lexical)
         differing += theirs is (not difference.rdflib_accepts)
-    assert differing >= 1, difference.why
+    assert differing >= 1 or not difference.here, difference.why
 
 
 # The differential tables describe rdflib 7.6 (the release they were written against); rdflib
@@ -523,7 +540,7 @@ def check_against_rdflib(lexical: str, name: str) -> None:
     explained = [
         d.why
         for d in KNOWN_DIFFERENCES
-        if name in d.names and d.rdflib_accepts is (not theirs) and d.applies(lexical)
+        if name in d.names and d.rdflib_accepts is (not theirs) and d.here and d.applies(lexical)
     ]
     assert explained, f"{lexical!r}^^xsd:{name}: rdflib ill_typed={theirs}, ours={ours!r}"
 
