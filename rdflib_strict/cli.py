@@ -1032,8 +1032,7 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
     if data.errors or shapes.errors:
         # Not RDF: nothing to validate. The data's fault is a verdict on the data (1); broken
         # shapes are a broken check (2).
-        for e in data.errors + shapes.errors:
-            print(str(e).split("\n", 1)[0] if args.quiet else str(e), file=sys.stderr, flush=True)
+        shown = _print_errors((data, shapes), args, one_line=args.quiet)
         if not args.quiet:
             print(
                 f"not validated: {plural(len(data.errors), 'syntax error')} in the data,"
@@ -1042,7 +1041,7 @@ def _cmd_shacl(args: argparse.Namespace) -> int:
             )
         status = 2 if shapes.errors else 1
         if args.report == "sarif":
-            _not_rdf_sarif(data.errors + shapes.errors, [*data.lines, *shapes.lines], status)
+            _not_rdf_sarif(shown, [*data.lines, *shapes.lines], status)
         return status
     shapes.dataset.default_union = True
     conforms, report = _pyshacl_report(data, shapes, args)
@@ -1119,6 +1118,28 @@ def _shacl_text(results: list[Any], data: _Documents, shapes: _Documents, args: 
         where = shapes.source_map.subject(result.shape) if result.shape is not None else ()
         text = render(result, data.lines.get, names, shapes.dataset, where[0] if where else None)
         print(text.split("\n", 1)[0] if args.quiet else text, file=sys.stderr, flush=True)
+
+
+def _print_errors(
+    documents: Iterable[_Documents], args: argparse.Namespace, one_line: bool = False
+) -> list[ParseError]:
+    """``shacl`` and ``diff``: each document's first ``--max-errors`` errors on stderr, as
+    ``validate`` reports them (``one_line``: without the excerpt), then how many more there
+    were (a stdin of the wrong format printed every statement's error: 17,311 for
+    schema.org); the errors printed."""
+    shown: list[ParseError] = []
+    for docs in documents:
+        by_file: dict[str, list[ParseError]] = {}
+        for e in docs.errors:
+            by_file.setdefault(e.filename, []).append(e)
+        for name, errors in by_file.items():
+            for e in errors[: args.max_errors]:
+                print(str(e).split("\n", 1)[0] if one_line else str(e), file=sys.stderr, flush=True)
+                shown.append(e)
+            if len(errors) > args.max_errors:
+                left = plural(len(errors) - args.max_errors, "more error")
+                print(f"rdflib-strict: {name}: {left} not shown (--max-errors)", file=sys.stderr)
+    return shown
 
 
 @contextlib.contextmanager
@@ -1285,9 +1306,7 @@ def _validate_options(v: argparse.ArgumentParser) -> None:
     v.add_argument(
         "--base", metavar="IRI", help="base IRI for Turtle and TriG (default: the file's file: URI)"
     )
-    v.add_argument(
-        "--max-errors", type=_at_least(1), default=100, metavar="N", help="errors per file (default 100)"
-    )
+    _max_errors_option(v)
     v.add_argument(
         "--warn-ill-typed",
         action=argparse.BooleanOptionalAction,
@@ -1359,6 +1378,12 @@ def _convert_options(c: argparse.ArgumentParser) -> None:
     c.set_defaults(run=_cmd_convert, command_parser=c)
 
 
+def _max_errors_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--max-errors", type=_at_least(1), default=100, metavar="N", help="errors per file (default 100)"
+    )
+
+
 def _shacl_options(s: argparse.ArgumentParser) -> None:
     s.add_argument(
         "files", nargs="+", metavar="DATA", help="data files, validated as one graph ('-' reads stdin)"
@@ -1385,6 +1410,7 @@ def _shacl_options(s: argparse.ArgumentParser) -> None:
         "--allow-warnings", action="store_true", help="conform despite sh:Warning and sh:Info results"
     )
     s.add_argument("--allow-infos", action="store_true", help="conform despite sh:Info results")
+    _max_errors_option(s)
     _report_option(s, "each result on stderr with its line and a caret", "one SARIF 2.1.0 JSON log on stdout")
     s.add_argument("-q", "--quiet", action="store_true", help="one line per result, no summary")
     _rdf_version_option(s, "the RDF of the data")
@@ -1395,6 +1421,7 @@ def _diff_options(d: argparse.ArgumentParser) -> None:
     d.add_argument("first", metavar="FIRST", help="the document before ('-' reads stdin)")
     d.add_argument("second", metavar="SECOND", help="the document after")
     _format_option(d, "input (both documents)")
+    _max_errors_option(d)
     d.add_argument(
         "--report",
         choices=("text", "patch", "sarif"),
@@ -1546,10 +1573,9 @@ def _cmd_diff(args: argparse.Namespace) -> int:
         first.load(args.first, args, "format", args.rdf_version)
         second.load(args.second, args, "format", args.rdf_version)
     if first.errors or second.errors:
-        for e in first.errors + second.errors:
-            print(str(e), file=sys.stderr, flush=True)
+        shown = _print_errors((first, second), args)
         if args.report == "sarif":
-            _not_rdf_sarif(first.errors + second.errors, [*first.lines, *second.lines], 2)
+            _not_rdf_sarif(shown, [*first.lines, *second.lines], 2)
         return 2
     try:
         found = changes(

@@ -209,3 +209,15 @@ def test_sarif_says_a_document_that_cannot_be_read(tmp_path: Path) -> None:
     assert invocation["executionSuccessful"] is False
     (note,) = invocation["toolExecutionNotifications"]
     assert "missing.ttl: cannot read" in note["message"]["text"] and note["level"] == "error"
+
+
+def test_a_document_of_errors_shows_max_errors_of_them(tmp_path: Path) -> None:
+    # A stdin of the wrong format printed every statement's error (17,311 for schema.org).
+    _write(tmp_path, a_ttl=BEFORE, b_nt="<http://ex/s> <http://ex/p> .\n" * 250)
+    out = run_cli(["diff", "a.ttl", "b.nt"], cwd=tmp_path)
+    assert out.returncode == 2
+    assert out.stderr.count("expected an object") == 100
+    assert out.stderr.endswith("rdflib-strict: b.nt: 150 more errors not shown (--max-errors)\n")
+    out = run_cli(["diff", "a.ttl", "b.nt", "--max-errors", "3", "--report", "sarif"], cwd=tmp_path)
+    assert out.stderr.count("expected an object") == 3
+    assert len(check_log(json.loads(out.stdout))["results"]) == 3

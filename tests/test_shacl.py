@@ -568,3 +568,11 @@ def test_cli_sarif_says_a_document_that_cannot_be_read(tmp_path: Path) -> None:
         run = check_log(json.loads(done.stdout))
         (note,) = run["invocations"][0]["toolExecutionNotifications"]
         assert "missing.ttl: cannot read" in note["message"]["text"]
+
+
+def test_cli_data_of_errors_shows_max_errors_of_them(tmp_path: Path) -> None:
+    shapes = "@prefix sh: <http://www.w3.org/ns/shacl#> .\n[] sh:targetClass <http://ex/C> .\n"
+    done = _shacl_of(tmp_path, shapes, "d.nt", "<http://ex/s> <http://ex/p> .\n" * 120)
+    assert done.returncode == 1
+    assert done.stderr.count("expected an object") == 100
+    assert "rdflib-strict: d.nt: 20 more errors not shown (--max-errors)" in done.stderr
