@@ -1437,7 +1437,12 @@ def _diff_options(d: argparse.ArgumentParser) -> None:
 
 
 def _fmt_options(f: argparse.ArgumentParser) -> None:
-    f.add_argument("files", nargs="+", metavar="FILE", help="files to rewrite ('-': stdin to stdout)")
+    f.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="files to rewrite ('-': stdin to stdout, Turtle unless -f trig)",
+    )
     _format_option(f, "input")
     f.add_argument("--check", action="store_true", help="write nothing; list the files that would change")
     f.add_argument("--diff", action="store_true", help="write nothing; print a unified diff of each change")
@@ -1470,11 +1475,11 @@ def _cmd_fmt(args: argparse.Namespace) -> int:
             result = None
         if result is None:
             status = 2
-        elif result:
+        elif result and (path != "-" or args.check or args.diff):  # stdin is written, not rewritten
             changed += 1
             if args.check or args.diff:
                 status = max(status, 1)
-    if not args.quiet:
+    if not args.quiet and (args.files != ["-"] or args.check or args.diff):
         done = "would change" if args.check or args.diff else "rewritten"
         print(f"{plural(changed, 'file')} {done}", file=sys.stderr)
     return status
@@ -1490,6 +1495,8 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
 
     if is_url(path):
         raise _UsageError(f"{path}: fmt rewrites local files (or '-'), not URLs")
+    if path == "-" and args.format is None:  # stdin has no name to tell: Turtle, as fmt's default
+        args = argparse.Namespace(**{**vars(args), "format": "turtle"})
     source = _Input(path, args, "format")
     try:
         if source.fmt not in ("turtle", "trig"):

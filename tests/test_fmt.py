@@ -84,6 +84,16 @@ def test_stdin_to_stdout() -> None:
     assert out.stdout == (DATA / "graphs.out.trig").read_text(encoding="utf-8")
 
 
+def test_stdin_is_turtle_unless_told_and_is_not_rewritten() -> None:
+    # fmt takes Turtle and TriG only, yet '-' needed -f (and the message offered ntriples);
+    # and it said "1 file rewritten" of what it wrote to stdout.
+    text = "@prefix ex: <http://ex/> .\nex:s ex:p ex:o . # a comment\n"
+    out = run_cli(["fmt", "-"], stdin=text)
+    assert (out.returncode, out.stdout, out.stderr) == (0, "@prefix ex: <http://ex/> .\n\n" + text[27:], "")
+    out = run_cli(["fmt", "--check", "-"], stdin=text)
+    assert (out.returncode, out.stdout, out.stderr) == (1, "-\n", "1 file would change\n")
+
+
 def test_relative_references_stay_relative(tmp_path: Path) -> None:
     # With no @base they resolve against the file's own URL; fmt wrote that URL, the path of
     # the machine it ran on, into the file. Written by hand: the layout fmt gives them.
