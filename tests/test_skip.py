@@ -233,6 +233,18 @@ def test_turtle_skip_of_an_unclosed_bracket_ends_at_the_next_statement_line(nl: 
     ]
 
 
+@pytest.mark.parametrize("nl", NEWLINES.values(), ids=NEWLINES.keys())
+def test_turtle_skip_of_a_string_left_open_ends_at_its_line_end(nl: str) -> None:
+    # A string unclosed on its line took the next statement with it, unreported: its error
+    # (an undefined prefix) showed only once the string was mended.
+    lines = ["@prefix ex: <http://ex/> .", 'ex:c ex:p "open .', "ex:d foo:bar ex:o .", "ex:e ex:p ex:o .", ""]
+    kept, log = recover("ttl", nl.join(lines))
+    assert kept == [("http://ex/e", "http://ex/p", "http://ex/o", "DEFAULT")]
+    assert where(log) == [(2, 11), (3, 6)]
+    assert log[0].msg.startswith("unterminated string")
+    assert log[1].msg.startswith("undefined prefix 'foo:'")
+
+
 def test_turtle_skip_passes_an_escaped_dot_in_a_local_name() -> None:
     # 'ex:a\.' ends in PN_LOCAL_ESC '\.', part of the name, not the statement's end. Skipping
     # stopped there and read '"1"^^bad:x , ex:o .' as a new statement (a made-up second error).

@@ -611,7 +611,8 @@ class TurtleParser(BatchReader):
         directive has no '.': it ends after its words (``_sparql_directive_end``). Inside
         brackets, a '.' that ends its line when the next line starts with a term at its first
         column ends it too: a bracket left open (``ex:s ex:p ( ex:a .``) took every statement
-        after it, to the document's end, unreported.
+        after it, to the document's end, unreported. So does the end of a line on which a
+        string is left open (``ex:s ex:p "abc .``), which took the next statement with it.
         """
         n = len(src)
         end = self._sparql_directive_end(src, pos)
@@ -646,7 +647,12 @@ class TurtleParser(BatchReader):
                         break
                     pos = body_end + 3
                 else:
-                    pos = (_STRING_QUOTE if c == '"' else _STRING_SINGLE)(src, pos + 1).end() + 1
+                    pos = (_STRING_QUOTE if c == '"' else _STRING_SINGLE)(src, pos + 1).end()
+                    if pos < n and src[pos] != c:  # unclosed on its line: as a bracket left open
+                        line_end = _UNCLOSED_END(src, pos)
+                        if line_end is not None:
+                            return line_end.end()
+                    pos += 1
                 continue
             pos += 1
         if not self._done:
