@@ -204,7 +204,29 @@ def _formatted(
     final = placed.apply(draft, out)
     if final != draft:
         _same(src, _parse(final, name, trig, base, work_limit, version), name)
+    if "\r\n" in text and text.count("\n") == text.count("\r\n"):
+        return _with_crlf(final, src, name, trig, base, work_limit, version)
     return final
+
+
+def _with_crlf(
+    final: str,
+    src: _Doc,
+    name: str,
+    trig: bool,
+    base: str | None,
+    work_limit: int | None,
+    version: RdfVersion,
+) -> str:
+    """``final`` with the CRLF line ends of a document that has only those (rewritten with
+    LF, every line of a Windows file was a change); as it is if that changes a statement (a
+    long string's line break, whose value CRLF would change)."""
+    windows = final.replace("\n", "\r\n")
+    try:
+        _same(src, _parse(windows, name, trig, base, work_limit, version), name)
+    except FormatError:
+        return final
+    return windows
 
 
 def _relies_on_its_location(text: str, trig: bool, version: RdfVersion) -> bool:

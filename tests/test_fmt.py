@@ -94,6 +94,25 @@ def test_stdin_is_turtle_unless_told_and_is_not_rewritten() -> None:
     assert (out.returncode, out.stdout, out.stderr) == (1, "-\n", "1 file would change\n")
 
 
+@pytest.mark.parametrize(
+    ("name", "golden"), [("everywhere.ttl", "everywhere.out.ttl"), ("prune.ttl", "prune.kept.ttl")]
+)
+def test_a_crlf_file_keeps_its_line_ends(tmp_path: Path, name: str, golden: str) -> None:
+    # Written back with LF, every line of a Windows file was a change (and --check said so of
+    # a file already in the layout).
+    crlf = (DATA / name).read_bytes().replace(b"\n", b"\r\n")
+    (tmp_path / name).write_bytes(crlf)
+    (tmp_path / golden).write_bytes((DATA / golden).read_bytes().replace(b"\n", b"\r\n"))
+    assert run_cli(["fmt", name], cwd=tmp_path).returncode == 0
+    assert (tmp_path / name).read_bytes() == (tmp_path / golden).read_bytes()
+    out = run_cli(["fmt", "--check", golden], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (0, "")
+    # A long string's line break would change its value with CRLF: LF throughout then.
+    (tmp_path / "long.ttl").write_bytes(b'<http://ex/s> <http://ex/p> """a\r\nb""" .\r\n')
+    assert run_cli(["fmt", "long.ttl"], cwd=tmp_path).returncode == 0
+    assert b"\r\n" not in (tmp_path / "long.ttl").read_bytes().replace(b"\\r", b"")
+
+
 def test_relative_references_stay_relative(tmp_path: Path) -> None:
     # With no @base they resolve against the file's own URL; fmt wrote that URL, the path of
     # the machine it ran on, into the file. Written by hand: the layout fmt gives them.
