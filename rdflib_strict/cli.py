@@ -1545,11 +1545,21 @@ def _fmt_file(path: str, args: argparse.Namespace) -> bool | None:
         print(path)
     elif new != text and not args.check:
         try:
-            _replace(path, new)
+            _replace(path, _BOM + new if _starts_with_bom(path) else new)
         except OSError as e:  # named as given, not the temporary file beside it
             raise _UsageError(f"{path}: cannot write: {e.strerror or e}") from None
     sys.stdout.flush()
     return new != text
+
+
+_BOM: Final = "\ufeff"
+
+
+def _starts_with_bom(path: str) -> bool:
+    """Whether the file at ``path`` starts with a UTF-8 BOM, which the reader drops and a
+    rewritten file keeps (it was kept only when nothing else changed)."""
+    with open(path, "rb") as f:
+        return f.read(3) == b"\xef\xbb\xbf"
 
 
 def _replace(path: str, text: str) -> None:

@@ -113,6 +113,16 @@ def test_a_crlf_file_keeps_its_line_ends(tmp_path: Path, name: str, golden: str)
     assert b"\r\n" not in (tmp_path / "long.ttl").read_bytes().replace(b"\\r", b"")
 
 
+def test_a_rewritten_file_keeps_its_bom(tmp_path: Path) -> None:
+    # The reader drops it: kept when nothing changed, it was lost when the file was rewritten.
+    path = tmp_path / "bom.ttl"
+    path.write_bytes(b"\xef\xbb\xbf@prefix ex: <http://ex/> .\nex:s ex:p ex:o .   # c\n")
+    assert run_cli(["fmt", "bom.ttl"], cwd=tmp_path).returncode == 0
+    assert path.read_bytes() == b"\xef\xbb\xbf@prefix ex: <http://ex/> .\n\nex:s ex:p ex:o . # c\n"
+    out = run_cli(["fmt", "--check", "bom.ttl"], cwd=tmp_path)
+    assert (out.returncode, out.stdout) == (0, "")
+
+
 def test_relative_references_stay_relative(tmp_path: Path) -> None:
     # With no @base they resolve against the file's own URL; fmt wrote that URL, the path of
     # the machine it ran on, into the file. Written by hand: the layout fmt gives them.
