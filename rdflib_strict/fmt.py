@@ -9,9 +9,10 @@ statement in the output, which is parsed with a source map of its own to say whe
 statement went. Blank nodes cross from one to the other by their RDFC-1.0 labels.
 
 - A comment on its own lines between statements (after a ``.``, ``{`` or ``}``, or a
-  directive), or at the end of a line after ``{`` or ``}``, goes before the block of the next
-  statement's subject, and moves with it (a comment before a TriG graph's label goes before
-  the graph's first block: a block is a subject's).
+  directive) goes before the block of the next statement's subject, and moves with it; in
+  TriG, one after a ``}`` goes before the opening line of the next statement's graph, one at
+  the end of the line of a graph's ``{`` or ``}`` stays at the end of that graph's opening or
+  closing line (``_Placement._at_graph_block``).
 - One on its own lines inside a block goes before the line of the next statement.
 - One at the end of a line stays at the end of the line of the term it followed: an object,
   a subject, a predicate, an opening ``[``/``(``; a second one for the same line goes on its
@@ -48,6 +49,7 @@ from .syntax.errors import ParseError
 from .syntax.escapes import unescape_iri
 from .syntax.iri import resolve
 from .syntax.kinds import ErrorKind
+from .syntax.scan import sure_match
 from .syntax.version import RdfVersion
 
 __all__ = ["FormatError", "fmt_text"]
@@ -190,7 +192,7 @@ def _formatted(
     triples = () if trig else ((s, p, o) for s, p, o, _ in src.canon)
     writer = TurtleWriter(triples, sorted(prefixes.items()), declared, False, False, version)
     body = trig_body(src.canon, writer) if trig else writer.body()
-    placed = _Placement(src, text, directives)
+    placed = _Placement(src, text, directives, trig)
     used = writer.used_prefixes
     kept = [
         d
@@ -245,13 +247,18 @@ def _same(src: _Doc, out: _Doc, name: str) -> None:
 
 
 _BETWEEN: Final = re.compile(r"(?:\s|#[^\r\n]*)*")  # only spaces and comments
+_NEXT_TOKEN: Final = sure_match(r"(?:\s|#[^\r\n]*)*")  # _BETWEEN, as a match that cannot fail
+# What opens a TriG graph block: GRAPH, a '{', or a label (an IRI, a prefixed name, a blank
+# node) and then a '{' (a statement's subject is followed by a predicate, never by a '{').
+_GRAPH_OPENING: Final = re.compile(r"(?:GRAPH|graph)\s|\{|(?:<[^>\s]*>|[^\s{<]+)\s*\{(?!\|)")
 
 
 class _Placement:
     """Where each comment of the source goes in the output (see the module doc)."""
 
-    def __init__(self, src: _Doc, text: str, directives: list[_Directive]) -> None:
+    def __init__(self, src: _Doc, text: str, directives: list[_Directive], trig: bool = False) -> None:
         self.src = src
+        self.trig = trig
         self.text = text
         self.directives = directives
         found = comments(text)
@@ -318,8 +325,11 @@ class _Placement:
         eol: dict[int, list[str]] = {}
         end: list[str] = []
         safe = continued_lines(draft)
+        lines = draft.split("\n")
         for c in self.body:
             kind, line = self._anchor(c, target)
+            if self.trig:
+                kind, line = self._at_graph_block(c, kind, line, lines, target)
             if kind == "end":
                 end.append(c.text)
             elif kind == "before":
@@ -343,6 +353,39 @@ class _Placement:
                 out_lines.pop()
             out_lines += ["", *end] if out_lines else end
         return "\n".join(out_lines) + "\n"
+
+    def _at_graph_block(
+        self, c: Comment, kind: str, line: int, lines: list[str], target: _Target
+    ) -> tuple[str, int]:
+        """Where a TriG comment at a graph block goes, which ``_anchor`` puts before the next
+        statement's block, inside its graph: one on its own lines before a graph's label
+        (or its '{'), before the output's opening line of the next statement's graph; one at
+        the end of the line of a graph's '{', at the end of that graph's opening line; one at
+        the end of the line of a '}' (not RDF 1.2's '|}'), at the end of the closing line of
+        the graph of the statement before it. Graphs are reordered: each comment goes with
+        the graph it was written at."""
+        if c.own_line:
+            if (
+                kind != "before"
+                or _GRAPH_OPENING.match(self.text, _NEXT_TOKEN(self.text, c.offset).end()) is None
+            ):
+                return kind, line
+        else:
+            k = self.text.rfind(c.after, 0, c.offset)
+            if c.after not in ("{", "}") or k < 1 or self.text[k - 1 if c.after == "}" else k + 1] == "|":
+                return kind, line
+        if c.after == "}" and not c.own_line:
+            e = bisect_left(self.ends, (self.src.pos(c.offset), -1)) - 1
+            close = target.end_line(self.ends[e][1]) if e >= 0 else len(lines)
+            while close < len(lines) and lines[close] != "}":
+                close += 1
+            return ("eol", close) if close < len(lines) else (kind, line)
+        head = line
+        while head >= 0 and not (lines[head].endswith("{") and not lines[head].startswith(" ")):
+            head -= 1
+        if head < 0:
+            return kind, line
+        return ("before", head) if c.own_line else ("eol", head)
 
     def _anchor(self, c: Comment, target: _Target) -> tuple[str, int]:
         """``("before" | "eol", output line (0-based))`` or ``("end", 0)`` for comment ``c``."""

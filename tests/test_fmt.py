@@ -123,6 +123,28 @@ def test_a_rewritten_file_keeps_its_bom(tmp_path: Path) -> None:
     assert (out.returncode, out.stdout) == (0, "")
 
 
+def test_trig_comments_stay_with_the_graph_they_were_written_at(tmp_path: Path) -> None:
+    # A comment after a graph's '}' went before the next statement, inside the next graph,
+    # and one before a graph's label inside that graph, below its '{'. Graphs are reordered
+    # (g0 before g1): each comment goes with its own.
+    source = (
+        "@prefix ex: <http://ex/> .\n"
+        "ex:g1 {\n  ex:b ex:p ex:o .\n} # closing g1\n"
+        "# before g0\n"
+        "ex:g0 { # opening g0\n  ex:a ex:p ex:o .\n} # closing g0\n"
+    )
+    expected = (
+        "@prefix ex: <http://ex/> .\n\n"
+        "# before g0\n"
+        "ex:g0 { # opening g0\n    ex:a ex:p ex:o .\n} # closing g0\n\n"
+        "ex:g1 {\n    ex:b ex:p ex:o .\n} # closing g1\n"
+    )
+    (tmp_path / "g.trig").write_text(source, encoding="utf-8")
+    assert run_cli(["fmt", "g.trig"], cwd=tmp_path).returncode == 0
+    assert (tmp_path / "g.trig").read_text(encoding="utf-8") == expected
+    assert run_cli(["fmt", "--check", "g.trig"], cwd=tmp_path).returncode == 0  # idempotent
+
+
 def test_relative_references_stay_relative(tmp_path: Path) -> None:
     # With no @base they resolve against the file's own URL; fmt wrote that URL, the path of
     # the machine it ran on, into the file. Written by hand: the layout fmt gives them.
