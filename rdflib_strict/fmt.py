@@ -247,7 +247,7 @@ def _same(src: _Doc, out: _Doc, name: str) -> None:
 
 
 _BETWEEN: Final = re.compile(r"(?:\s|#[^\r\n]*)*")  # only spaces and comments
-_NEXT_TOKEN: Final = sure_match(r"(?:\s|#[^\r\n]*)*")  # _BETWEEN, as a match that cannot fail
+_NEXT_TOKEN: Final = sure_match(_BETWEEN.pattern)  # the text's next token: past its spaces and comments
 # What opens a TriG graph block: GRAPH, a '{', or a label (an IRI, a prefixed name, a blank
 # node) and then a '{' (a statement's subject is followed by a predicate, never by a '{').
 _GRAPH_OPENING: Final = re.compile(r"(?:GRAPH|graph)\s|\{|(?:<[^>\s]*>|[^\s{<]+)\s*\{(?!\|)")
@@ -383,7 +383,7 @@ class _Placement:
         head = line
         while head >= 0 and not (lines[head].endswith("{") and not lines[head].startswith(" ")):
             head -= 1
-        if head < 0:
+        if head < 0 or "}" in lines[head:line]:  # the statement is in no graph block (the default graph)
             return kind, line
         return ("before", head) if c.own_line else ("eol", head)
 
