@@ -253,6 +253,12 @@ _NEXT_TOKEN: Final = sure_match(_BETWEEN.pattern)  # the text's next token: past
 _GRAPH_OPENING: Final = re.compile(r"(?:GRAPH|graph)\s|\{|(?:<[^>\s]*>|[^\s{<]+)\s*\{(?!\|)")
 
 
+def _opens_graph(line: str) -> bool:
+    """Whether an output line opens a TriG graph block (``label {``: the writer's only lines
+    at the margin that end in '{')."""
+    return line.endswith("{") and not line.startswith(" ")
+
+
 class _Placement:
     """Where each comment of the source goes in the output (see the module doc)."""
 
@@ -376,12 +382,15 @@ class _Placement:
                 return kind, line
         if c.after == "}" and not c.own_line:
             e = bisect_left(self.ends, (self.src.pos(c.offset), -1)) - 1
-            close = target.end_line(self.ends[e][1]) if e >= 0 else len(lines)
-            while close < len(lines) and lines[close] != "}":
+            if e < 0:
+                return kind, line
+            close = last = target.end_line(self.ends[e][1])
+            while close < len(lines) and lines[close] != "}" and not _opens_graph(lines[close]):
                 close += 1
-            return ("eol", close) if close < len(lines) else (kind, line)
+            # The default graph's block has no braces in the output: its last statement's line.
+            return "eol", close if close < len(lines) and lines[close] == "}" else last
         head = line
-        while head >= 0 and not (lines[head].endswith("{") and not lines[head].startswith(" ")):
+        while head >= 0 and not _opens_graph(lines[head]):
             head -= 1
         if head < 0 or "}" in lines[head:line]:  # the statement is in no graph block (the default graph)
             return kind, line
