@@ -170,8 +170,8 @@ def _trig_with_comments(rng: random.Random) -> str:
 
 
 def test_trig_comments_are_kept_and_fmt_is_idempotent() -> None:
-    # A '}' comment of the default graph's block went to the next graph's '}' line, and a
-    # second fmt moved comments again (12 of 300 such documents).
+    # Comments placed at graph openings and closings (the default graph's has no braces in
+    # the output) must come back to the same places when the output is formatted again.
     rng = random.Random(7)
     for _ in range(150):
         text = _trig_with_comments(rng)
