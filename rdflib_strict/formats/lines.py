@@ -612,6 +612,15 @@ class LineParser(LineLoop):
             end = m.end()
             if src.startswith("--", end):
                 return self._directional(lexical, lang, tag_start, end)
+            if end < len(src) and (src[end] in "-_" or src[end].isalnum()) and not src.startswith("_:", end):
+                # '"x"@en-' and '"x"@en_US' are bad tags (as the Turtle reader says), not a
+                # tag 'en' and then something other than the statement's end.
+                raise self._error(
+                    tag_start,
+                    token_end(src, tag_start),
+                    f"invalid language tag {describe_found(src, tag_start)}",
+                    ErrorKind.INVALID_LANGUAGE_TAG,
+                )
         try:
             lit = self.terms.literal(lexical, datatype, lang)
         except SpanError as e:
