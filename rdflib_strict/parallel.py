@@ -562,16 +562,14 @@ def _settled(
     statement left open) is dropped, as one process stops at the break."""
     # The block before ended clean: this block's start is a boundary, whatever was guessed,
     # and every parse of it here reads on past a run of errors at its start (``guessed``).
-    settled = part._replace(guessed=False)
+    part = part._replace(guessed=False)
     if state is not None and part.state != state:
         _discard(done)
-        part = settled = settled._replace(state=state)
+        part = part._replace(state=state)
         done = _do_block_packed(job, part)
     if done.doubtful:
         _discard(done)
-        part = settled
         done = _do_block_packed(job, part)
-    part = settled
     # Joined one block, then two, four...: cuts that keep falling inside statements (long
     # strings whose lines end in '.') cost a few parses, not one for each block joined
     # (quadratic: 35 s against 1.2 s for one process on a file of long literals).

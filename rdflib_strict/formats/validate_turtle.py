@@ -469,11 +469,11 @@ class TurtleValidator(TurtleParser):
         run = self._compiled((prefixes, relative, False))
         self._second_run = None
         key = (prefixes, relative, True)
-        if self.full or key in self._runs:  # the second: compiled for an earlier block
-            if key in self._runs or self._full_again():
-                self._second_run = self._compiled(key)
-                if self._full_first:
-                    run, self._second_run = self._second_run, run
+        # Compiled already (for these prefixes, or for an earlier block), or asked for.
+        if key in self._runs or (self.full and self._full_again()):
+            self._second_run = self._compiled(key)
+            if self._full_first:
+                run, self._second_run = self._second_run, run
         self._run = run
         return run
 
