@@ -224,6 +224,8 @@ def _with_crlf(
     LF, every line of a Windows file was a change); as it is if that changes a statement (a
     long string's line break, whose value CRLF would change)."""
     windows = final.replace("\n", "\r\n")
+    if '"""' not in final and "'''" not in final:
+        return windows  # no long string: every line break is between tokens or ends a comment
     try:
         _same(src, _parse(windows, name, trig, base, work_limit, version), name)
     except FormatError:
