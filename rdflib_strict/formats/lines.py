@@ -55,6 +55,7 @@ from ..syntax.messages import (
     TRIPLE_TERMS_BASIC,
     VERSION,
     bad_blank_node_label,
+    bad_language_tag,
     expected,
 )
 from ..syntax.positions import line_end_counter
@@ -618,7 +619,7 @@ class LineParser(LineLoop):
                 raise self._error(
                     tag_start,
                     token_end(src, tag_start),
-                    f"invalid language tag {describe_found(src, tag_start)}",
+                    bad_language_tag(describe_found(src, tag_start)),
                     ErrorKind.INVALID_LANGUAGE_TAG,
                 )
         try:

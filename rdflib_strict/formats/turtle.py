@@ -90,6 +90,7 @@ from ..syntax.messages import (
     VERSION,
     bad_blank_node_label,
     bad_iri,
+    bad_language_tag,
     expected,
     not_rdf11,
     not_rdf12_basic,
@@ -1690,7 +1691,7 @@ class TurtleParser(BatchReader):
             raise self._error(
                 at,
                 token_end(src, at),
-                f"invalid language tag {describe_found(src, at)}",
+                bad_language_tag(describe_found(src, at)),
                 ErrorKind.INVALID_LANGUAGE_TAG,
             )
 

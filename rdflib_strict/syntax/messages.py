@@ -29,6 +29,7 @@ __all__ = [
     "bad_direction",
     "bad_iri",
     "bad_iri_escape",
+    "bad_language_tag",
     "expected",
     "not_rdf11",
     "not_rdf11_term",
@@ -94,6 +95,12 @@ def bad_iri(raw: str, reason: str) -> str:
 def bad_blank_node_label(found: str) -> str:
     """``_:`` followed by ``found`` (as ``describe_found`` quotes it), which no label starts."""
     return f"invalid blank node label {found}: expected a letter, digit or '_' after '_:'"
+
+
+def bad_language_tag(found: str) -> str:
+    """A language tag run on into what neither a tag nor the next token may hold (``found``,
+    from its '@', as ``describe_found`` quotes it): '"x"@en-', '"x"@en_US'."""
+    return f"invalid language tag {found}"
 
 
 def bad_direction(letters: str) -> str:
