@@ -125,7 +125,7 @@ class _Input:
             self.close()
             raise _UsageError(_stdin_has_no_name(flag))
         try:
-            self.fmt = format_for(given, path, self.opened.content_type, option=flag)
+            self.fmt = format_for(given, path, self.opened.content_type, option=f"{flag} ({_NAMES})")
         except ValueError as e:
             self.close()
             raise _UsageError(f"{path}: {e}") from None
@@ -551,7 +551,7 @@ def _check_inputs(args: argparse.Namespace) -> None:
             raise _UsageError(f"{path}: cannot read: {os.strerror(errno.EISDIR)}")
         if args.format is None:
             try:
-                format_for(None, path, option="--format")
+                format_for(None, path, option=f"--format ({_NAMES})")
             except ValueError as e:
                 raise _UsageError(f"{path}: {e}") from None
 

@@ -457,7 +457,8 @@ def test_cli_a_format_that_cannot_be_told_names_the_option(tmp_path: Path) -> No
         assert (done.returncode, done.stdout) == (2, "")
         assert (
             done.stderr
-            == f"rdflib-strict: d.txt: cannot tell the format of 'd.txt' from its extension: give {flag}\n"
+            == f"rdflib-strict: d.txt: cannot tell the format from the extension '.txt': give {flag}"
+            " (ntriples, nquads, turtle, trig)\n"
         )
 
 

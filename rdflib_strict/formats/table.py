@@ -154,9 +154,15 @@ def format_for(
         if what in _BY_MEDIA_TYPE:
             return _BY_MEDIA_TYPE[what]
         raise ValueError(
-            f"cannot tell the format of {name!r} from its extension or its media type {what!r}: give {option}"
+            f"cannot tell the format from {_extension(name)} or the media type {what!r}: give {option}"
         )
-    raise ValueError(f"cannot tell the format of {name!r} from its extension: give {option}")
+    raise ValueError(f"cannot tell the format from {_extension(name)}: give {option}")
+
+
+def _extension(name: str | None) -> str:
+    # Messages follow the name (the command line writes 'x.foo: cannot tell ...'): not again.
+    suffix = _format_suffix(name) if name else ""
+    return f"the extension {suffix!r}" if suffix else "a name without an extension"
 
 
 def _format_suffix(name: str) -> str:
