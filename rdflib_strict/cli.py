@@ -901,7 +901,8 @@ def _convert_blocks(
                     rejects(e)
                 if done.fatal is not None:
                     raise done.fatal
-                parallel.write_output(done, out)
+                if parallel.write_output(done, out) and isinstance(out, _WholeWrites):
+                    out.wrote = True  # by os.sendfile, past its write()
                 count += done.count
     return count
 

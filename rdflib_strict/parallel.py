@@ -898,12 +898,11 @@ def _do_block_packed(job: BlockTask, part: Block) -> BlockResult:
     return done
 
 
-def write_output(done: BlockResult, out: IO[bytes]) -> None:
+def write_output(done: BlockResult, out: IO[bytes]) -> int:
     """Write a converted block to ``out``: its bytes, or the scratch file it was left in
-    (then removed), with ``os.sendfile`` when ``out`` is a plain file or pipe."""
+    (then removed), with ``os.sendfile`` when ``out`` is a plain file or pipe; how many."""
     if not isinstance(done.output, str):
-        out.write(done.output)
-        return
+        return out.write(done.output)
     with open(done.output, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         if isinstance(out, (io.BufferedWriter, io.FileIO)) and hasattr(os, "sendfile"):
@@ -914,6 +913,7 @@ def write_output(done: BlockResult, out: IO[bytes]) -> None:
         else:  # a compressor, a BytesIO: through Python
             shutil.copyfileobj(f, out, 1 << 20)
     os.unlink(done.output)
+    return size
 
 
 def _packed(statements: list[Any]) -> bytes:

@@ -807,6 +807,25 @@ def test_convert_that_fails_before_writing_to_stdout_does_not_call_it_incomplete
     assert "incomplete" not in done.stderr
 
 
+def test_convert_jobs_that_fail_after_writing_to_stdout_call_it_incomplete(tmp_path: Path) -> None:
+    # With -j 2 the first block's lines went out (by os.sendfile, past the stream's write())
+    # before the second block's error, and nothing said the output was incomplete.
+    lines = "".join(f"<http://ex/s{i}> <http://ex/p> <http://ex/o> .\n" for i in range(1000))
+    (tmp_path / "bad.nt").write_text(lines + "<http://ex/s> <http://ex/p> .\n", encoding="utf-8")
+    (tmp_path / "bad.ttl").write_text("@prefix : <http://ex/> .\n" + lines + ":s :p .\n", encoding="utf-8")
+    for name in ("bad.nt", "bad.ttl"):
+        done = subprocess.run(
+            [sys.executable, "-m", "rdflib_strict", "convert", "-j", "2", name, "-t", "nt"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            check=False,
+        )
+        assert done.returncode == 1, name
+        assert done.stdout and lines.startswith(done.stdout), name  # the first block's lines
+        assert done.stderr.endswith("(-o FILE writes the file only when the conversion succeeds)\n"), name
+
+
 def test_convert_never_touches_a_part_file_of_the_users_own(tmp_path: Path) -> None:
     # -o OUT wrote OUT.part and renamed or removed it: a file of that name was truncated,
     # then gone.
