@@ -138,6 +138,13 @@ def test_a_named_graph_to_ntriples_is_refused() -> None:
         SerializeError, match=f"{said} <http://ex/s> <http://ex/p> <http://ex/o> <http://ex/g> [.]"
     ):
         TurtleConverter(True, False, None).convert(ChunkReader(io.BytesIO(doc), "d"), io.BytesIO())
+    # A blank node graph is named by its label, as the statement after it is (it was named
+    # by the id the reader gave it: 'cannot write _:N3f...lg: ...').
+    doc = b"_:g { " + line + b"}\n"
+    with pytest.raises(
+        SerializeError, match=f"^cannot write _:g: {said} <http://ex/s> <http://ex/p> <http://ex/o> _:g [.]$"
+    ):
+        TurtleConverter(True, False, None).convert(ChunkReader(io.BytesIO(doc), "d"), io.BytesIO())
 
 
 def test_the_command_line_converts_with_the_collector_paused(

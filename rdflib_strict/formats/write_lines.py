@@ -152,7 +152,7 @@ def no_named_graphs(quad: tuple[Node, Node, Node, Node], terms: TermWriter) -> S
         text = " ".join(spelled) + " ."
     except SerializeError as e:  # a term that cannot be written at all: that first
         return e
-    return SerializeError(f"{NTRIPLES_HAS_NO_GRAPHS}, in the statement {text}", g, None)
+    return SerializeError(f"{NTRIPLES_HAS_NO_GRAPHS}, in the statement {text}", g, None, spelled[3])
 
 
 def _write_canonical(

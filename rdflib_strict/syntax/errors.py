@@ -247,22 +247,27 @@ class SourceError(ParseError):
 class SerializeError(ValueError):
     """A term or statement cannot be written in the requested format.
 
-    ``term`` is the offending rdflib term and ``statement`` the statement it occurs in.
+    ``term`` is the offending rdflib term and ``statement`` the statement it occurs in;
+    ``shown``, if given, is the term as the output would write it (a blank node by its label,
+    not by the id a reader gave it).
     """
 
-    def __init__(self, reason: str, term: object, statement: tuple[object, ...] | None) -> None:
+    def __init__(
+        self, reason: str, term: object, statement: tuple[object, ...] | None, shown: str | None = None
+    ) -> None:
         self.reason = reason
         self.term = term
         self.statement = statement
+        self.shown = shown
         where = ""
         if statement is not None:
             # As N-Quads writes it, not as a Python tuple.
             where = " in the statement " + " ".join(_n3(t) for t in statement if t is not None) + " ."
-        super().__init__(f"cannot write {_n3(term)}: {reason}{where}")
+        super().__init__(f"cannot write {_n3(term) if shown is None else shown}: {reason}{where}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Raised in a parallel convert's worker and re-raised here.
-        return (type(self), (self.reason, self.term, self.statement))
+        return (type(self), (self.reason, self.term, self.statement, self.shown))
 
     def in_statement(self, statement: tuple[object, ...]) -> SerializeError:
         """The same error, naming the statement it occurs in (for writers that look it up
