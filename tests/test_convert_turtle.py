@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_convert_lines import plain_line
+from test_rdf12_turtle_compare import mutated_documents as rdf12_documents
 from test_validate_turtle import document
 from verdicts import described
 
@@ -24,30 +25,35 @@ from rdflib_strict.formats.turtle import TurtleParser
 from rdflib_strict.formats.write_lines import quad_groups, write_lines, write_quads
 from rdflib_strict.syntax.chunks import ChunkReader
 from rdflib_strict.syntax.errors import ParseError, SerializeError
+from rdflib_strict.syntax.version import RdfVersion
 
 _NODE_ID = re.compile("_:N[0-9a-f]{32}[lb][0-9_]*")
 
 
 def reference(
-    data: bytes, trig: bool, with_graphs: bool, chunk: int, tag: str
+    data: bytes, trig: bool, with_graphs: bool, chunk: int, tag: str, version: RdfVersion = RdfVersion.RDF11
 ) -> tuple[bytes, int, list[Any]]:
-    parser = make_parser("trig" if trig else "turtle", "http://base/d", values=False)
+    """Parse into rdflib terms, then write them: what the converter must write."""
+    parser = make_parser("trig" if trig else "turtle", "http://base/d", values=False, version=version)
     log: list[ParseError] = []
     reader = ChunkReader(io.BytesIO(data), "doc", chunk_size=chunk)
     statements = (q for batch in parser.batches(reader, log.append) for q in batch)
     out = io.BytesIO()
     labels = {parser.terms.prefix + "l": tag}
-    count = write_lines(quad_groups(statements), out, with_graphs=with_graphs, labels_of=labels)
+    count = write_lines(
+        quad_groups(statements), out, with_graphs=with_graphs, labels_of=labels, version=version
+    )
     return _NODE_ID.sub("_:", out.getvalue().decode()).encode(), count, described(log)
 
 
 def converted(
-    data: bytes, trig: bool, with_graphs: bool, chunk: int, tag: str
+    data: bytes, trig: bool, with_graphs: bool, chunk: int, tag: str, version: RdfVersion = RdfVersion.RDF11
 ) -> tuple[bytes, int, list[Any]]:
     log: list[ParseError] = []
     out = io.BytesIO()
     reader = ChunkReader(io.BytesIO(data), "doc", chunk_size=chunk)
-    count = TurtleConverter(trig, with_graphs, "http://base/d", tag).convert(reader, out, log.append)
+    converter = TurtleConverter(trig, with_graphs, "http://base/d", tag, version)
+    count = converter.convert(reader, out, log.append)
     return _NODE_ID.sub("_:", out.getvalue().decode()).encode(), count, described(log)
 
 
@@ -81,6 +87,85 @@ def test_converter_writes_what_parse_then_write_writes(
         got: Any = converted(raw, trig, with_graphs, chunk, tag)
     except SerializeError as e:
         got = _NODE_ID.sub("_:", str(e))
+    assert got == expected, raw
+
+
+def _outcome(raw: bytes, trig: bool, with_graphs: bool, chunk: int, tag: str, version: RdfVersion) -> Any:
+    """The reference's output, count and errors, then the converter's (or their errors)."""
+    both = []
+    for way in (reference, converted):
+        try:
+            both.append(way(raw, trig, with_graphs, chunk, tag, version))
+        except SerializeError as e:
+            both.append(_NODE_ID.sub("_:", str(e)))  # blank node ids differ from parse to parse
+    return both
+
+
+# Literals the writer spells otherwise than they are written: escapes of every kind, quotes,
+# controls, non-ASCII, tags in any case, datatypes that make them ill-typed.
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=12)
+_ESCAPES = st.sampled_from(["\\t", "\\n", "\\r", '\\"', "\\\\", "\\u00e9", "\\U0001F600", "\\u0007", "\\b"])
+
+
+@st.composite
+def _odd_literal(draw: st.DrawFn, rdf12: bool) -> str:
+    parts = draw(st.lists(st.one_of(_TEXT, _ESCAPES), max_size=4))
+    body = "".join(parts)
+    long = draw(st.booleans())
+    if long:
+        body = body.replace('"""', '\\"""')
+        quoted = f'"""{body}"""' if not body.endswith(('"', "\\")) else f'"""{body} """'
+    else:
+        body = body.replace("\r", "\\r").replace("\n", "\\n").replace('"', '\\"')
+        quoted = f'"{body}"' if not body.endswith("\\") or body.endswith("\\\\") else f'"{body} "'
+    suffixes = [
+        "",
+        "@en",
+        "@EN-gb",
+        "^^xsd:integer",
+        "^^xsd:boolean",
+        "^^xsd:string",
+        "^^ex:dt",
+        "^^xsd:date",
+    ]
+    suffixes += ["@ar--rtl", "@en--ltr"] if rdf12 else []
+    return quoted + draw(st.sampled_from(suffixes))
+
+
+@st.composite
+def _literal_statements(draw: st.DrawFn, rdf12: bool) -> str:
+    lines = ["PREFIX ex: <http://example/>\nPREFIX xsd: <http://www.w3.org/2001/XMLSchema#>\n"]
+    for _ in range(draw(st.integers(1, 6))):
+        subject = draw(st.sampled_from(["ex:s", "_:b1", "<http://example/é>", "[]"]))
+        objects = ", ".join(draw(st.lists(_odd_literal(rdf12), min_size=1, max_size=3)))
+        lines.append(f"{subject} ex:p {objects} .\n")
+    return "".join(lines)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), st.booleans(), st.booleans(), st.sampled_from([1, 17, 1 << 20]))
+def test_odd_literals_are_written_as_parse_then_write_writes(
+    data: st.DataObject, rdf12: bool, with_graphs: bool, chunk: int
+) -> None:
+    raw = data.draw(_literal_statements(rdf12)).encode()
+    version = RdfVersion.RDF12 if rdf12 else RdfVersion.RDF11
+    expected, got = _outcome(raw, False, with_graphs, chunk, "", version)
+    assert got == expected, raw
+
+
+@pytest.mark.parametrize("trig", [False, True], ids=["turtle", "trig"])
+@settings(max_examples=100, deadline=None)
+@given(st.data(), st.booleans(), st.sampled_from([1, 17, 1 << 20]), st.sampled_from(["", "f2_"]))
+def test_rdf12_is_written_as_parse_then_write_writes(
+    trig: bool, data: st.DataObject, with_graphs: bool, chunk: int, tag: str
+) -> None:
+    # Triple terms, reified triples, reifiers and annotations, directional strings, blank
+    # nodes inside triple terms, named graphs; some documents broken (errors, skipped).
+    raw = data.draw(rdf12_documents(trig)).encode()
+    expected, got = _outcome(raw, trig, with_graphs, chunk, tag, RdfVersion.RDF12)
+    assert got == expected, raw
+    # RDF 1.2 Basic (no triple terms): what it refuses, refused alike.
+    expected, got = _outcome(raw, trig, with_graphs, 1 << 20, tag, RdfVersion.RDF12_BASIC)
     assert got == expected, raw
 
 

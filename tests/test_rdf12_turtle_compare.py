@@ -150,7 +150,7 @@ _MUTATIONS = "<>\"'\\_:@^.,;#[](){}|~- \t\n\u00e9"
 
 
 @st.composite
-def _mutated_documents(draw: st.DrawFn, trig: bool) -> str:
+def mutated_documents(draw: st.DrawFn, trig: bool) -> str:
     doc = draw(_documents(trig))
     for _ in range(draw(st.integers(0, 2))):
         doc = draw(line_mutated(doc, _MUTATIONS))
@@ -163,7 +163,7 @@ def _mutated_documents(draw: st.DrawFn, trig: bool) -> str:
 def test_rdf12_validator_gives_the_parsers_verdicts(trig: bool, data: st.DataObject) -> None:
     # The count, every error (line, column, message, skipped text) and warning, whole and read
     # a character at a time: `validate --rdf-version 1.2` says what the parser says.
-    doc = data.draw(_mutated_documents(trig)).encode("utf-8")
+    doc = data.draw(mutated_documents(trig)).encode("utf-8")
     fmt = "trig" if trig else "turtle"
     for size in (None, 1):
         expected = parser_verdict(doc, fmt, None, size, RdfVersion.RDF12)
