@@ -18,6 +18,7 @@ from w3c import default_graph
 
 from rdflib_strict import SerializeError
 from rdflib_strict.formats.write_lines import LineBuffer
+from rdflib_strict.formats.write_terms import TermWriter
 
 EX = Namespace("http://example.org/")
 
@@ -391,6 +392,84 @@ def test_entries_left_when_the_lines_fill_a_chunk_open_the_next_batch() -> None:
             g.add((EX[f"s{i}_{j}"], EX.p, Literal(f"v{i}")))
     expected = "".join(f'<{EX}s{i}_{j}> <{EX}p> "v{i}" .\n' for i in range(1500) for j in range(3))
     assert nt_out(g) == expected
+
+
+def _checked_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every TermWriter check each term before its line (no batches written unchecked)."""
+    init = TermWriter.__init__
+
+    def checking(self: TermWriter, *args: Any, **kw: Any) -> None:
+        init(self, *args, **kw)
+        self.unchecked_ok = False
+
+    monkeypatch.setattr(TermWriter, "__init__", checking)
+
+
+def _many_predicates(odd_at: set[int]) -> Graph:
+    # Predicates of 1 to 1,500 objects, objects of 1 to 3 subjects, so that batches of lines
+    # begin and end mid-predicate and span several; an odd blank node id (relabelled: its batch
+    # is written again by the checking loop) at each statement number in odd_at.
+    g = Graph()
+    n = 0
+    for k, count in enumerate([1, 700, 3, 1500, 1, 1, 40, 1100, 2]):
+        for i in range(count):
+            for j in range(1 + (i + k) % 3):
+                s: Node = BNode(f"odd {n}") if n in odd_at else EX[f"s{k}_{i}_{j}"]
+                g.add((s, EX[f"p{k}"], Literal(f"v{i}") if i % 2 else EX[f"o{i}"]))
+                n += 1
+    return g
+
+
+@pytest.mark.parametrize(
+    "odd_at",
+    [
+        set(),
+        {0},
+        {1023, 1024, 1025},  # at a batch's end and the next one's start
+        {5, 2100, 4000, 4001, 5999},  # mid-predicate, in several batches
+        set(range(1000, 1100)) | {7000},
+    ],
+)
+def test_index_batches_write_what_the_checking_loop_writes(
+    odd_at: set[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g = _many_predicates(odd_at)
+    fast = nt_out(g)
+    _checked_only(monkeypatch)
+    assert fast == nt_out(g)
+    assert fast.count("\n") == len(g)
+
+
+@pytest.mark.parametrize("where", [0, 3, 1200, 3300, 4500])
+@pytest.mark.parametrize("bad_kind", ["predicate", "subject", "object"])
+def test_a_bad_term_in_a_batch_spanning_predicates_raises_at_its_statement(
+    where: int, bad_kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The index loop reads the index by its own iterators; a batch that fails is read again
+    # from the spans it covered, and the checking loop names the same statement as checking
+    # term by term does.
+    g = _many_predicates(set())
+    triples = list(g)
+    s, p, o = sorted(triples, key=str)[where % len(triples)]
+    bad_iri = URIRef("http://example.org/a b")
+    bad = {
+        "predicate": (s, Literal("p"), o),
+        "subject": (bad_iri, p, o),
+        "object": (s, p, bad_iri),
+    }[bad_kind]
+    g.add(bad)
+    with pytest.raises(SerializeError) as fast:
+        nt_out(g)
+    _checked_only(monkeypatch)
+    with pytest.raises(SerializeError) as checked:
+        nt_out(g)
+    assert fast.value.statement is not None
+    assert tuple(fast.value.statement[:3]) == bad
+    assert (fast.value.term, fast.value.statement, str(fast.value)) == (
+        checked.value.term,
+        checked.value.statement,
+        str(checked.value),
+    )
 
 
 def test_line_by_line_encoding_lasts_while_batches_are_non_ascii() -> None:

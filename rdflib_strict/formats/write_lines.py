@@ -287,12 +287,65 @@ def _by_predicate(
     terms: TermWriter,
     out: LineBuffer,
 ) -> None:
-    """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``)."""
-    entries = _entries(pos)
-    if terms.unchecked_ok:
-        _in_batches(entries, _unchecked_entries, _checked_entries, end, label, terms, out)
-    else:
-        _checked_entries(entries, end, label, terms, out)
+    """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``), a batch at
+    a time as ``_in_batches`` writes them; the index is read by nested loops over its own
+    iterators (``_Cursor``), not a list of entries a batch: no tuple is made an entry."""
+    if not terms.unchecked_ok:
+        _checked_entries(_entries(pos), end, label, terms, out)
+        return
+    cursor = _Cursor(pos)
+    while not cursor.done:
+        start = len(out.lines)
+        try:
+            _unchecked_index(cursor, end, terms, out)
+            settled = terms.settle()
+        except (SerializeError, _Unchecked):
+            terms.settle()  # caches what is valid, labels nodes in the order met
+            settled = False
+        if not settled:
+            del out.lines[start:]
+            _checked_entries(cursor.batch(), end, label, terms, out)  # flushes where it ended
+        elif len(out.lines) >= out.limit:
+            out.flush()
+
+
+_Objects = Mapping[Node, Collection[Node]]
+
+
+class _Cursor:
+    """Where ``_unchecked_index`` is in an index: the predicates left, the current predicate
+    (its objects, those left, its IRIREF) and the spans of the index the batch being written
+    has read, from which a batch that does not settle is read again (``batch``)."""
+
+    __slots__ = ("by_object", "done", "objects", "predicate", "predicates", "spans", "text")
+
+    def __init__(self, pos: Mapping[Node, _Objects]) -> None:
+        self.predicates = iter(pos.items())
+        self.predicate: Node | None = None
+        self.by_object: _Objects = {}
+        self.objects: Iterator[tuple[Node, Collection[Node]]] = iter(self.by_object.items())
+        self.text = ""
+        self.done = False
+        #: (predicate, its objects, how many of them were left when the batch reached it).
+        self.spans: list[tuple[Node | None, _Objects, int]] = []
+
+    def batch(self) -> list[Entry]:
+        """The entries of the batch the unchecked loop wrote last (or stopped in): each
+        span's objects from where it began to where the loop left them (``length_hint`` of a
+        dict's iterator is exact). A predicate it could not spell is read whole, and skipped."""
+        entries: list[Entry] = []
+        last = len(self.spans) - 1
+        for i, (p, by_object, left) in enumerate(self.spans):
+            if p is None:  # the cursor before the first predicate
+                continue
+            size = len(by_object)
+            stop = size
+            if i == last and type(p) is URIRef:
+                stop -= length_hint(self.objects)
+            elif i == last:  # stopped at it: the checking loop writes (or refuses) all of it
+                self.objects = iter(())
+            entries += zip(repeat(p), islice(by_object.items(), size - left, stop))
+        return entries
 
 
 def _by_triple(
@@ -346,9 +399,9 @@ def _in_batches(
             out.flush()
 
 
-def _unchecked_entries(entries: list[Entry], end: str, terms: TermWriter, out: LineBuffer) -> int:
-    """Lines for a batch of entries until they fill a chunk, new IRIs and nodes unchecked
-    (``settle`` checks them); the number of entries left unwritten."""
+def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuffer) -> None:
+    """Lines from ``cursor`` on until they fill a chunk or the index ends (``cursor.done``),
+    new IRIs and nodes unchecked (``settle`` checks them); ``cursor.spans`` says what was read."""
     known = terms.known_iris
     know = known.add
     new_iri = terms.new_iris.append
@@ -359,57 +412,65 @@ def _unchecked_entries(entries: list[Entry], end: str, terms: TermWriter, out: L
     lines = out.lines
     append = lines.append
     limit = out.limit
-    last: Node | None = None
+    predicates = cursor.predicates
+    objects = cursor.objects
+    spans = cursor.spans
+    spans.clear()
+    spans.append((cursor.predicate, cursor.by_object, length_hint(objects)))
     a: str | None
-    b: str | None = ""
+    b = cursor.text
     c: str | None
-    rest = iter(entries)
-    for p, (o, subjects) in rest:
-        if not subjects:
-            continue
-        if p is not last:
-            if type(p) is not URIRef:
-                raise _Unchecked
-            k = str(p)
-            if k not in known:
-                know(k)
-                new_iri(k)
-            b = f"<{k}>"
-            last = p
-        if type(o) is Literal:
-            c = literal(o, None)
-        elif type(o) is URIRef:
-            k = str(o)
-            if k not in known:
-                know(k)
-                new_iri(k)
-            c = f"<{k}>"
-        elif type(o) is BNode:
-            k = str(o)
-            c = nodes_get(k)
-            if c is None:
-                c = nodes[k] = "_:" + k
-                new_node(k)
-        else:
-            raise _Unchecked
-        for s in subjects:
-            k = str(s)
-            if type(s) is URIRef:
+    while True:
+        for o, subjects in objects:
+            if not subjects:
+                continue
+            if type(o) is Literal:
+                c = literal(o, None)
+            elif type(o) is URIRef:
+                k = str(o)
                 if k not in known:
                     know(k)
                     new_iri(k)
-                append(f"<{k}> {b} {c}{end}")
-            elif type(s) is BNode:
-                a = nodes_get(k)
-                if a is None:
-                    a = nodes[k] = "_:" + k
+                c = f"<{k}>"
+            elif type(o) is BNode:
+                k = str(o)
+                c = nodes_get(k)
+                if c is None:
+                    c = nodes[k] = "_:" + k
                     new_node(k)
-                append(f"{a} {b} {c}{end}")
             else:
                 raise _Unchecked
-        if len(lines) >= limit:
-            return length_hint(rest)
-    return 0
+            for s in subjects:
+                k = str(s)
+                if type(s) is URIRef:
+                    if k not in known:
+                        know(k)
+                        new_iri(k)
+                    append(f"<{k}> {b} {c}{end}")
+                elif type(s) is BNode:
+                    a = nodes_get(k)
+                    if a is None:
+                        a = nodes[k] = "_:" + k
+                        new_node(k)
+                    append(f"{a} {b} {c}{end}")
+                else:
+                    raise _Unchecked
+            if len(lines) >= limit:
+                return
+        p, by_object = next(predicates, (None, None))
+        if by_object is None:
+            cursor.done = True
+            return
+        cursor.predicate, cursor.by_object = p, by_object
+        cursor.objects = objects = iter(by_object.items())
+        spans.append((p, by_object, len(by_object)))
+        if type(p) is not URIRef:
+            raise _Unchecked
+        k = str(p)
+        if k not in known:
+            know(k)
+            new_iri(k)
+        cursor.text = b = f"<{k}>"
 
 
 def _checked_entries(
