@@ -118,9 +118,10 @@ class TermWriter:
         #: IRIs and blank node ids put in ``iris`` and ``bnodes`` as they are (``<iri>``,
         #: ``_:id``) and written, not checked yet: ``settle`` checks them.
         self.new_iris: list[str] = []
-        #: IRIs a writer's unchecked index loop wrote as they are: valid, or in ``new_iris``
-        #: until ``settle``. A set, not ``iris``: when ``unchecked_ok`` an IRIREF is always
-        #: ``<IRI>``, so the loop builds a line from the IRI itself (no IRIREF string apiece).
+        #: IRIs ``settle`` found valid by its regex (a batch not all of the common shape):
+        #: such a batch's IRIs are not checked again. The common shape is judged again each
+        #: time it is met, by C-level scans over the batch, which cost less than a set of
+        #: every IRI written (whose copies, all kept, made each line's strings new memory).
         self.known_iris: set[str] = set()
         self.new_bnodes: list[str] = []
         #: A datatype IRI's text -> the literal's suffix (``^^<IRI>``), checked.
@@ -204,19 +205,25 @@ class TermWriter:
         """
         iris, nodes = self.new_iris, self.new_bnodes
         ok = True
-        if iris and not all_common_http_iris(iris) and not all_plain_http_iris(iris):
-            joined = "\n" + "\n".join(iris)
-            uncommon = (
-                [m["line"] for m in _UNCOMMON_IRI.finditer(joined)]
-                if joined.count("\n") == len(iris)
-                else iris
-            )
-            # One by one: percent-escapes, a query, non-ASCII (RFC 3987 decides the rest).
-            for key in uncommon:
-                if not _valid_iri(key):
+        if iris and not all_common_http_iris(iris):
+            # Each distinct IRI once, and none this check found valid before: an IRI of an
+            # uncommon shape (urn:, a port) is often met again in later batches.
+            known = self.known_iris
+            fresh = [key for key in dict.fromkeys(iris) if key not in known]
+            if not all_plain_http_iris(fresh):
+                joined = "\n" + "\n".join(fresh)
+                uncommon = (
+                    [m["line"] for m in _UNCOMMON_IRI.finditer(joined)]
+                    if joined.count("\n") == len(fresh)
+                    else fresh
+                )
+                # One by one: percent-escapes, a query, non-ASCII (RFC 3987 decides the rest).
+                bad = [key for key in uncommon if not _valid_iri(key)]
+                for key in bad:
                     self.iris.pop(key, None)
-                    self.known_iris.discard(key)
-                    ok = False
+                ok = not bad
+                known.update(fresh)
+                known.difference_update(bad)
         if nodes:
             joined = "\n" + "\n".join(nodes)
             if not _plain_labels(joined, len(nodes)) and (
