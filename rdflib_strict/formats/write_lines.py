@@ -404,8 +404,7 @@ def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuff
     """Lines from ``cursor`` on until they fill a chunk or the index ends (``cursor.done``),
     new IRIs and nodes unchecked (``settle`` checks them); ``cursor.spans`` says what was read."""
     new_iri = terms.new_iris.append
-    nodes = terms.bnodes
-    nodes_get = nodes.get
+    nodes_get = terms.bnodes.get
     new_node = terms.new_bnodes.append
     literal = terms.literal
     lines = out.lines
@@ -431,9 +430,9 @@ def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuff
                 c = f"<{k}>"
             elif type(o) is BNode:
                 k = str(o)
-                c = nodes_get(k)
+                c = nodes_get(k)  # a label other than the id (see settle), else "_:id"
                 if c is None:
-                    c = nodes[k] = "_:" + k
+                    c = "_:" + k
                     new_node(k)
             else:
                 raise _Unchecked
@@ -445,7 +444,7 @@ def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuff
                 elif type(s) is BNode:
                     a = nodes_get(k)
                     if a is None:
-                        a = nodes[k] = "_:" + k
+                        a = "_:" + k
                         new_node(k)
                     append(f"{a} {b} {c}{end}")
                 else:
@@ -542,7 +541,7 @@ def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: 
     """Lines for a batch of triples, new IRIs and nodes unchecked (``settle`` checks them);
     0 (a triple is a line: a batch is a chunk).
 
-    ``_unchecked_entries`` for a graph read as triples (a Dataset's named graphs). A subject
+    ``_unchecked_index`` for a graph read as triples (a Dataset's named graphs). A subject
     and an object are spelled inline, the same few lines twice: a function call for each
     would cost some 400 instructions a term, a tenth of writing a statement.
     """

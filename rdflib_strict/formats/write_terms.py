@@ -109,7 +109,9 @@ class TermWriter:
         self._fresh = 0
         self._langs: dict[str, str] = {}
         #: A blank node's id -> its text (``_:label``): checking a label costs more than the rest
-        #: of a line, and a node is often written several times.
+        #: of a line, and a node is often written several times. The index loop writes an id
+        #: not in it as ``_:id`` and leaves it to ``settle``, which adds only the ids of a batch
+        #: not all plain labels (relabelled ones among them).
         self.bnodes: dict[str, str] = {}
         #: Whether a writer may spell new IRIs and blank node ids as they are (``<iri>``,
         #: ``_:id``) and check them a batch at a time (``settle``): not when non-ASCII is
@@ -198,10 +200,12 @@ class TermWriter:
     def settle(self) -> bool:
         """Check the IRIs and blank node ids written as they are since the last call.
 
-        True if each was right as written; they are cached then. False if one was not: the
-        valid IRIs and every node's label (given in the order the nodes were met) are cached,
-        and the caller writes the batch again through the checking methods, which raise for
-        an invalid IRI at the same statement as without batches.
+        True if each was right as written. False if one was not: the valid IRIs and every
+        node's label (given in the order the nodes were met) are cached, and the caller writes
+        the batch again through the checking methods, which raise for an invalid IRI at the
+        same statement as without batches. The lists may repeat a term (the index loop hands
+        over every one it writes): C-level scans of a batch judge the common shapes for less
+        than a cache of every term written cost; other IRIs are checked once (``known_iris``).
         """
         iris, nodes = self.new_iris, self.new_bnodes
         ok = True
