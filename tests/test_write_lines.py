@@ -458,6 +458,24 @@ def test_index_batches_relabel_repeated_odd_ids_as_the_checking_loop_does(
     assert "_:a b" not in fast
 
 
+def test_named_graphs_read_as_triples_write_what_the_checking_loop_writes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A Dataset's named graphs go through the triple loop, which also hands every IRI and
+    # id it writes to settle: odd ids repeated across batches and graphs, IRIs of an
+    # uncommon shape (urn:, a port) repeated, come out as the checking loop writes them.
+    ds = Dataset()
+    odd = [BNode("a b"), BNode("r1"), BNode("é"), URIRef("urn:x:1"), URIRef("http://e.org:8080/a")]
+    for i in range(5000):
+        s: Node = odd[i % 5] if i % 97 == 0 else BNode(f"b{i % 700}") if i % 3 else EX[f"s{i % 400}"]
+        o: Node = odd[(i // 7) % 5] if i % 89 == 0 else EX[f"o{i % 300}"]
+        ds.graph(EX[f"g{i // 50}"]).add((s, EX[f"p{i % 7}"], o))
+    fast = ds.serialize(format="strict-nquads")
+    _checked_only(monkeypatch)
+    assert fast == ds.serialize(format="strict-nquads")
+    assert "_:a b" not in fast
+
+
 @pytest.mark.parametrize("where", [0, 3, 1200, 3300, 4500])
 @pytest.mark.parametrize("bad_kind", ["predicate", "subject", "object"])
 def test_a_bad_term_in_a_batch_spanning_predicates_raises_at_its_statement(

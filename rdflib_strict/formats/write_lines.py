@@ -548,8 +548,7 @@ def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: 
     iris = terms.iris
     iris_get = iris.get
     new_iri = terms.new_iris.append
-    nodes = terms.bnodes
-    nodes_get = nodes.get
+    nodes_get = terms.bnodes.get
     new_node = terms.new_bnodes.append
     literal = terms.literal
     append = out.lines.append
@@ -557,23 +556,21 @@ def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: 
     b: str | None
     c: str | None
     for s, p, o in triples:
-        k = str(s)
+        h = str(s)
         if type(s) is URIRef:
-            a = iris_get(k)
-            if a is None:
-                a = iris[k] = f"<{k}>"
-                new_iri(k)
+            a = None  # "<IRI>", spelled into the line
+            new_iri(h)
         elif type(s) is BNode:
-            a = nodes_get(k)
+            a = nodes_get(h)
             if a is None:
-                a = nodes[k] = "_:" + k
-                new_node(k)
+                a = "_:" + h
+                new_node(h)
         else:
             raise _Unchecked
         if type(p) is not URIRef:
             raise _Unchecked
         k = str(p)
-        b = iris_get(k)
+        b = iris_get(k)  # few predicates: their IRIREFs are kept
         if b is None:
             b = iris[k] = f"<{k}>"
             new_iri(k)
@@ -582,16 +579,17 @@ def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: 
         else:
             k = str(o)
             if type(o) is URIRef:
-                c = iris_get(k)
-                if c is None:
-                    c = iris[k] = f"<{k}>"
-                    new_iri(k)
+                new_iri(k)
+                c = f"<{k}>"
             elif type(o) is BNode:
                 c = nodes_get(k)
                 if c is None:
-                    c = nodes[k] = "_:" + k
+                    c = "_:" + k
                     new_node(k)
             else:
                 raise _Unchecked
-        append(f"{a} {b} {c}{end}")
+        if a is None:
+            append(f"<{h}> {b} {c}{end}")
+        else:
+            append(f"{a} {b} {c}{end}")
     return 0
