@@ -476,6 +476,52 @@ def test_named_graphs_read_as_triples_write_what_the_checking_loop_writes(
     assert "_:a b" not in fast
 
 
+def test_index_loop_spells_literals_as_term_writer_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The index loop spells the common literal inline (TermWriter.inline_literals): tags and
+    # datatypes met before, printable text; the rest goes to TermWriter.literal. Both ways,
+    # repeated across batches, give the checking loop's lines.
+    kinds = [
+        lambda i: Literal(f"v{i}"),
+        lambda i: Literal(f"v{i}", lang="en"),
+        lambda i: Literal(f"v{i}", lang="EN-gb"),
+        lambda i: Literal(str(i), datatype=XSD.integer),
+        lambda i: Literal(f"v{i}", datatype=XSD.string),
+        lambda i: Literal(f'say "{i}"', lang="en"),
+        lambda i: Literal(f"a\\b{i}"),
+        lambda i: Literal(f"tab\t{i}\n", datatype=EX.dt),
+        lambda i: Literal(f"\u00e9t\u00e9 {i} \U0001f600", lang="fr"),
+        lambda i: Literal(f"\x7f{i}\u2028"),
+        lambda i: Literal(f"nbsp\u00a0{i}", datatype=EX["d\u00e9"]),
+    ]
+    g = Graph()
+    for i in range(4000):
+        g.add((EX[f"s{i % 900}"], EX[f"p{i % 5}"], kinds[i % len(kinds)](i)))
+    fast = nt_out(g)
+    _checked_only(monkeypatch)
+    assert fast == nt_out(g)
+    assert '"v1"@en .\n' in fast and '"say \\"5\\""@en' in fast
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        Literal("x", lang="en-a"),
+        Literal("x", datatype=URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString")),
+        Literal("x\ud800", lang="en"),
+    ],
+)
+def test_a_literal_the_inline_spelling_leaves_to_term_writer_still_raises(bad: Literal) -> None:
+    # Met after many literals of the same tag or datatype spelled inline.
+    g = Graph()
+    for i in range(3000):
+        g.add((EX[f"s{i}"], EX.p, Literal(f"v{i}", lang="en")))
+        g.add((EX[f"s{i}"], EX.p, Literal(f"w{i}")))
+    g.add((EX.s2500, EX.q, bad))
+    with pytest.raises(SerializeError) as info:
+        nt_out(g)
+    assert info.value.term == bad
+
+
 @pytest.mark.parametrize("where", [0, 3, 1200, 3300, 4500])
 @pytest.mark.parametrize("bad_kind", ["predicate", "subject", "object"])
 def test_a_bad_term_in_a_batch_spanning_predicates_raises_at_its_statement(

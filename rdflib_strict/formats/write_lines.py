@@ -407,6 +407,9 @@ def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuff
     nodes_get = terms.bnodes.get
     new_node = terms.new_bnodes.append
     literal = terms.literal
+    inline = terms.inline_literals
+    language, datatype, tags, typed = inline if inline is not None else ("", "", {}, {})
+    tags_get, typed_get = tags.get, typed.get
     lines = out.lines
     append = lines.append
     limit = out.limit
@@ -422,8 +425,19 @@ def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuff
         for o, subjects in objects:
             if not subjects:
                 continue
-            if type(o) is Literal:
-                c = literal(o, None)
+            if type(o) is Literal:  # the common case inline (see TermWriter.inline_literals)
+                k = str(o)
+                c = None
+                if inline and '"' not in k and "\\" not in k and k.isprintable():
+                    x = getattr(o, language)
+                    if x is not None:
+                        c = f'"{k}"@{y}' if (y := tags_get(x)) is not None else None
+                    elif (x := getattr(o, datatype)) is None:
+                        c = f'"{k}"'
+                    elif type(x) is URIRef and (y := typed_get(str(x))) is not None:
+                        c = f'"{k}"{y}'
+                if c is None:
+                    c = literal(o, None)
             elif type(o) is URIRef:
                 k = str(o)
                 new_iri(k)

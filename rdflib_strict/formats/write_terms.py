@@ -130,6 +130,16 @@ class TermWriter:
         self._typed: dict[str, str] = {}
         self._care = string_care(ascii_only)
         self._printable_plain = not ascii_only
+        #: For a loop that spells the common literal inline, as ``literal`` would (rdflib's own
+        #: Literal, printable, no '"' or '\\', a tag or datatype met before): the attribute
+        #: names its tag and datatype are read by, and the caches of spelled tags and of
+        #: datatype suffixes; None when ``literal`` must decide (non-ASCII escaped, or a
+        #: Literal that may have a base direction). Saves a call a literal: 3-4% of a line.
+        self.inline_literals: tuple[str, str, dict[str, str], dict[str, str]] | None = (
+            (_LANGUAGE, _DATATYPE, self._langs, self._typed)
+            if self._printable_plain and not _DIRECTION_ASKED
+            else None
+        )
 
     def iri(self, term: URIRef, statement: Quoted | None) -> str:
         key = str(term)
