@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rdflib import Graph, Literal, Namespace
+import pytest
+from rdflib import Dataset, Graph, Literal, Namespace
 from rdflib.term import URIRef
 
-from rdflib_strict.edge.rdflib_private import literal_field_names
+from rdflib_strict.edge.rdflib_private import literal_field_names, memory_holds_no_quoted_triples
 from rdflib_strict.formats import write_terms
 
 EX = Namespace("http://example.org/")
@@ -71,3 +72,44 @@ def test_a_literal_subclass_is_read_by_its_properties() -> None:
     g = Graph()
     g.add((EX.s, EX.p, _Lowered("chat", lang="EN-GB")))
     assert g.serialize(format="strict-ntriples") == f'<{EX}s> <{EX}p> "chat"@en-gb .\n'
+
+
+def test_a_store_of_plain_graphs_holds_no_quoted_triples() -> None:
+    g = Graph()
+    assert memory_holds_no_quoted_triples(g.store)  # empty
+    g.add((EX.s, EX.p, EX.o))
+    g.add((EX.s, EX.p, Literal("x")))
+    assert memory_holds_no_quoted_triples(g.store)
+    g.remove((EX.s, EX.p, EX.o))
+    assert memory_holds_no_quoted_triples(g.store)
+
+
+@pytest.mark.parametrize(
+    "n3",
+    [
+        "@prefix : <http://e/> . :x :y :z . { :a :b :c } => { :d :e :f } .",
+        # the store's first triple quoted: its contexts are the defaults
+        "@prefix : <http://e/> . { :a :b :c } => { :d :e :f } . :x :y :z .",
+        # a triple both quoted and asserted
+        "@prefix : <http://e/> . :a :b :c . { :a :b :c } => { :d :e :f } .",
+    ],
+)
+def test_a_store_with_formulas_may_hold_quoted_triples(n3: str) -> None:
+    g = Graph().parse(data=n3, format="n3")
+    for t in list(g):  # the formulas stay in the store, quoted (see test_write_lines)
+        if str(t[1]).endswith("#implies"):
+            g.remove(t)
+    assert not memory_holds_no_quoted_triples(g.store)
+    # Written from the triple set, not the index (which holds the formulas' triples too).
+    out = g.serialize(format="strict-ntriples")
+    assert set(Graph().parse(data=out, format="nt")) == set(g)
+    assert out.count("\n") == len(g)
+
+
+def test_a_dataset_of_several_graphs_is_judged_by_its_contexts() -> None:
+    ds = Dataset()
+    ds.graph(EX.g1).add((EX.s, EX.p, EX.o))
+    ds.graph(EX.g2).add((EX.s, EX.p, EX.o2))
+    # Not provable from the defaults alone (the second triple's contexts differ): False,
+    # which only sends the writer to its exact count.
+    assert not memory_holds_no_quoted_triples(ds.store)

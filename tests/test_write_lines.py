@@ -18,6 +18,7 @@ from w3c import default_graph
 
 from rdflib_strict import SerializeError
 from rdflib_strict.formats.write_lines import LineBuffer
+from rdflib_strict.formats.write_terms import TermWriter
 
 EX = Namespace("http://example.org/")
 
@@ -391,6 +392,166 @@ def test_entries_left_when_the_lines_fill_a_chunk_open_the_next_batch() -> None:
             g.add((EX[f"s{i}_{j}"], EX.p, Literal(f"v{i}")))
     expected = "".join(f'<{EX}s{i}_{j}> <{EX}p> "v{i}" .\n' for i in range(1500) for j in range(3))
     assert nt_out(g) == expected
+
+
+def _checked_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every TermWriter check each term before its line (no batches written unchecked)."""
+    init = TermWriter.__init__
+
+    def checking(self: TermWriter, *args: Any, **kw: Any) -> None:
+        init(self, *args, **kw)
+        self.unchecked_ok = False
+
+    monkeypatch.setattr(TermWriter, "__init__", checking)
+
+
+def _many_predicates(odd_at: set[int]) -> Graph:
+    # Predicates of 1 to 1,500 objects, objects of 1 to 3 subjects, so that batches of lines
+    # begin and end mid-predicate and span several; an odd blank node id (relabelled: its batch
+    # is written again by the checking loop) at each statement number in odd_at.
+    g = Graph()
+    n = 0
+    for k, count in enumerate([1, 700, 3, 1500, 1, 1, 40, 1100, 2]):
+        for i in range(count):
+            for j in range(1 + (i + k) % 3):
+                s: Node = BNode(f"odd {n}") if n in odd_at else EX[f"s{k}_{i}_{j}"]
+                g.add((s, EX[f"p{k}"], Literal(f"v{i}") if i % 2 else EX[f"o{i}"]))
+                n += 1
+    return g
+
+
+@pytest.mark.parametrize(
+    "odd_at",
+    [
+        set(),
+        {0},
+        {1023, 1024, 1025},  # at a batch's end and the next one's start
+        {5, 2100, 4000, 4001, 5999},  # mid-predicate, in several batches
+        set(range(1000, 1100)) | {7000},
+    ],
+)
+def test_index_batches_write_what_the_checking_loop_writes(
+    odd_at: set[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g = _many_predicates(odd_at)
+    fast = nt_out(g)
+    _checked_only(monkeypatch)
+    assert fast == nt_out(g)
+    assert fast.count("\n") == len(g)
+
+
+def test_index_batches_relabel_repeated_odd_ids_as_the_checking_loop_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The index loop writes "_:id" for an id it has no other label for, and settle decides;
+    # ids relabelled in one batch (invalid, or of the fresh form) come back in later ones,
+    # as subjects and as objects, among plain ones.
+    g = Graph()
+    odd = [BNode("a b"), BNode("r1"), BNode("r2"), BNode("é"), BNode("x")]
+    for i in range(6000):
+        s: Node = odd[i % 5] if i % 97 == 0 else BNode(f"b{i}")
+        o: Node = odd[(i // 7) % 5] if i % 89 == 0 else EX[f"o{i % 300}"]
+        g.add((s, EX[f"p{i % 7}"], o))
+    fast = nt_out(g)
+    _checked_only(monkeypatch)
+    assert fast == nt_out(g)
+    assert "_:a b" not in fast
+
+
+def test_named_graphs_read_as_triples_write_what_the_checking_loop_writes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A Dataset's named graphs go through the triple loop, which also hands every IRI and
+    # id it writes to settle: odd ids repeated across batches and graphs, IRIs of an
+    # uncommon shape (urn:, a port) repeated, come out as the checking loop writes them.
+    ds = Dataset()
+    odd = [BNode("a b"), BNode("r1"), BNode("é"), URIRef("urn:x:1"), URIRef("http://e.org:8080/a")]
+    for i in range(5000):
+        s: Node = odd[i % 5] if i % 97 == 0 else BNode(f"b{i % 700}") if i % 3 else EX[f"s{i % 400}"]
+        o: Node = odd[(i // 7) % 5] if i % 89 == 0 else EX[f"o{i % 300}"]
+        ds.graph(EX[f"g{i // 50}"]).add((s, EX[f"p{i % 7}"], o))
+    fast = ds.serialize(format="strict-nquads")
+    _checked_only(monkeypatch)
+    assert fast == ds.serialize(format="strict-nquads")
+    assert "_:a b" not in fast
+
+
+def test_index_loop_spells_literals_as_term_writer_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The index loop spells the common literal inline (TermWriter.inline_literals): tags and
+    # datatypes met before, printable text; the rest goes to TermWriter.literal. Both ways,
+    # repeated across batches, give the checking loop's lines.
+    kinds = [
+        lambda i: Literal(f"v{i}"),
+        lambda i: Literal(f"v{i}", lang="en"),
+        lambda i: Literal(f"v{i}", lang="EN-gb"),
+        lambda i: Literal(str(i), datatype=XSD.integer),
+        lambda i: Literal(f"v{i}", datatype=XSD.string),
+        lambda i: Literal(f'say "{i}"', lang="en"),
+        lambda i: Literal(f"a\\b{i}"),
+        lambda i: Literal(f"tab\t{i}\n", datatype=EX.dt),
+        lambda i: Literal(f"\u00e9t\u00e9 {i} \U0001f600", lang="fr"),
+        lambda i: Literal(f"\x7f{i}\u2028"),
+        lambda i: Literal(f"nbsp\u00a0{i}", datatype=EX["d\u00e9"]),
+    ]
+    g = Graph()
+    for i in range(4000):
+        g.add((EX[f"s{i % 900}"], EX[f"p{i % 5}"], kinds[i % len(kinds)](i)))
+    fast = nt_out(g)
+    _checked_only(monkeypatch)
+    assert fast == nt_out(g)
+    assert '"v1"@en .\n' in fast and '"say \\"5\\""@en' in fast
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        Literal("x", lang="en-a"),
+        Literal("x", datatype=URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#langString")),
+        Literal("x\ud800", lang="en"),
+    ],
+)
+def test_a_literal_the_inline_spelling_leaves_to_term_writer_still_raises(bad: Literal) -> None:
+    # Met after many literals of the same tag or datatype spelled inline.
+    g = Graph()
+    for i in range(3000):
+        g.add((EX[f"s{i}"], EX.p, Literal(f"v{i}", lang="en")))
+        g.add((EX[f"s{i}"], EX.p, Literal(f"w{i}")))
+    g.add((EX.s2500, EX.q, bad))
+    with pytest.raises(SerializeError) as info:
+        nt_out(g)
+    assert info.value.term == bad
+
+
+@pytest.mark.parametrize("where", [0, 3, 1200, 3300, 4500])
+@pytest.mark.parametrize("bad_kind", ["predicate", "subject", "object"])
+def test_a_bad_term_in_a_batch_spanning_predicates_raises_at_its_statement(
+    where: int, bad_kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The index loop reads the index by its own iterators; a batch that fails is read again
+    # from the spans it covered, and the checking loop names the same statement as checking
+    # term by term does.
+    g = _many_predicates(set())
+    triples = list(g)
+    s, p, o = sorted(triples, key=str)[where % len(triples)]
+    bad_iri = URIRef("http://example.org/a b")
+    bad = {
+        "predicate": (s, Literal("p"), o),
+        "subject": (bad_iri, p, o),
+        "object": (s, p, bad_iri),
+    }[bad_kind]
+    g.add(bad)
+    with pytest.raises(SerializeError) as fast:
+        nt_out(g)
+    _checked_only(monkeypatch)
+    with pytest.raises(SerializeError) as checked:
+        nt_out(g)
+    assert fast.value.statement is not None
+    assert tuple(fast.value.statement[:3]) == bad
+    assert (fast.value.term, fast.value.statement, str(fast.value)) == (
+        checked.value.term,
+        checked.value.statement,
+        str(checked.value),
+    )
 
 
 def test_line_by_line_encoding_lasts_while_batches_are_non_ascii() -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "TripleSet",
     "caller_selves",
     "literal_field_names",
+    "memory_holds_no_quoted_triples",
     "memory_indexes",
     "memory_triple_sets",
     "registry_entry",
@@ -75,6 +76,22 @@ def memory_indexes(store: Memory) -> tuple[Index, Index] | None:
     if isinstance(spo, dict) and isinstance(pos, dict):
         return spo, pos
     return None
+
+
+def memory_holds_no_quoted_triples(store: Memory) -> bool:
+    """True only if ``store`` provably holds no quoted (N3 formula) triple; False says nothing.
+
+    ``Memory`` keeps each triple's contexts (context key -> quoted?) in ``__tripleContexts``,
+    except for triples whose contexts equal ``__defaultContexts`` (those of the first triple it
+    was given). A quoted triple's contexts hold a True, so with no entry there and no True in
+    the defaults, every triple of the store is in its default context: O(1), where counting
+    the index reads every entry of it (some 9 ms for 100k triples, a twentieth of writing them).
+    """
+    entries = getattr(store, "_Memory__tripleContexts", None)
+    defaults = getattr(store, "_Memory__defaultContexts", None)
+    if not isinstance(entries, dict) or entries:
+        return False
+    return defaults is None or (isinstance(defaults, dict) and True not in defaults.values())
 
 
 def literal_field_names(cls: type = Literal) -> tuple[str, str]:

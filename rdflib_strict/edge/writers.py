@@ -27,7 +27,13 @@ from ..formats.write_lines import ByPredicate, Group, Triple, write_lines
 from ..formats.write_terms import read_literals_by
 from ..syntax.errors import SerializeError
 from ..syntax.version import RdfVersion
-from .rdflib_private import Index, literal_field_names, memory_indexes, memory_triple_sets
+from .rdflib_private import (
+    Index,
+    literal_field_names,
+    memory_holds_no_quoted_triples,
+    memory_indexes,
+    memory_triple_sets,
+)
 
 __all__ = ["default_graph_id", "graph_groups", "statements", "write_graph_lines", "write_graph_turtle"]
 
@@ -73,10 +79,11 @@ def _triples(graph: Graph) -> Iterable[Triple] | _StoreIndex:
             indexes = memory_indexes(store)
             if indexes is not None and everything is not None and len(everything) == len(mine):
                 spo, pos = indexes
-                if len(mine) == _index_size(pos):
+                if memory_holds_no_quoted_triples(store) or len(mine) == _index_size(pos):
                     # mine ⊆ everything ⊆ the index, so all three hold the same triples. The
                     # index also holds quoted (N3 formula) triples, which everything does not;
-                    # then the sizes differ and we read the set.
+                    # then the sizes differ and we read the set. A store with no quoted
+                    # triple at all needs no count (most stores: the count reads the index).
                     return _StoreIndex(spo, pos)
             return list(mine)
     return graph.triples((None, None, None))

@@ -255,11 +255,12 @@ _CHUNK = 1024  # lines: about 100 KB of output (512 to 8192 measure the same, 32
 # with long literals, whose runs of _CHUNK statements and lines are held at once
 
 
-# The loops below are the writers' hot path. An exact URIRef is looked up by its text (C-level
-# hashing and comparison): the index loop asks TermWriter.known_iris and spells "<IRI>" into
-# the line itself (a new subject then costs no IRIREF string: most subjects of a dump are new),
-# the triple loop asks TermWriter's cache of IRIREFs. A miss is written as it is and checked with
-# the rest of its batch of lines (TermWriter.settle: C-level scans over a thousand IRIs); a batch
+# The loops below are the writers' hot path. The index loop spells every IRI "<IRI>" into its
+# line and hands it to TermWriter.settle with its batch, met before or not: C-level scans over
+# a thousand IRIs judge the common shape for less than a set of the IRIs written cost (its
+# copies, all kept, made every line's strings new memory: plain-100k 186 -> 108 ms). The
+# triple loop asks TermWriter's cache of IRIREFs by the IRI's text (C-level hashing and
+# comparison); a miss is written as it is and checked with the rest of its batch; a batch
 # that fails is written again by a checking loop (_checked_entries, _checked_triples), which
 # raises at the first bad statement, as a writer checking term by term would. Literals go
 # straight to TermWriter.literal (most literals occur once): the dispatch of ``object`` costs a
@@ -287,12 +288,65 @@ def _by_predicate(
     terms: TermWriter,
     out: LineBuffer,
 ) -> None:
-    """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``)."""
-    entries = _entries(pos)
-    if terms.unchecked_ok:
-        _in_batches(entries, _unchecked_entries, _checked_entries, end, label, terms, out)
-    else:
-        _checked_entries(entries, end, label, terms, out)
+    """Lines from a ``predicate -> object -> subjects`` index (see ``ByPredicate``), a batch at
+    a time as ``_in_batches`` writes them; the index is read by nested loops over its own
+    iterators (``_Cursor``), not a list of entries a batch: no tuple is made an entry."""
+    if not terms.unchecked_ok:
+        _checked_entries(_entries(pos), end, label, terms, out)
+        return
+    cursor = _Cursor(pos)
+    while not cursor.done:
+        start = len(out.lines)
+        try:
+            _unchecked_index(cursor, end, terms, out)
+            settled = terms.settle()
+        except (SerializeError, _Unchecked):
+            terms.settle()  # caches what is valid, labels nodes in the order met
+            settled = False
+        if not settled:
+            del out.lines[start:]
+            _checked_entries(cursor.batch(), end, label, terms, out)  # flushes where it ended
+        elif len(out.lines) >= out.limit:
+            out.flush()
+
+
+_Objects = Mapping[Node, Collection[Node]]
+
+
+class _Cursor:
+    """Where ``_unchecked_index`` is in an index: the predicates left, the current predicate
+    (its objects, those left, its IRIREF) and the spans of the index the batch being written
+    has read, from which a batch that does not settle is read again (``batch``)."""
+
+    __slots__ = ("by_object", "done", "objects", "predicate", "predicates", "spans", "text")
+
+    def __init__(self, pos: Mapping[Node, _Objects]) -> None:
+        self.predicates = iter(pos.items())
+        self.predicate: Node | None = None
+        self.by_object: _Objects = {}
+        self.objects: Iterator[tuple[Node, Collection[Node]]] = iter(self.by_object.items())
+        self.text = ""
+        self.done = False
+        #: (predicate, its objects, how many of them were left when the batch reached it).
+        self.spans: list[tuple[Node | None, _Objects, int]] = []
+
+    def batch(self) -> list[Entry]:
+        """The entries of the batch the unchecked loop wrote last (or stopped in): each
+        span's objects from where it began to where the loop left them (``length_hint`` of a
+        dict's iterator is exact). A predicate it could not spell is read whole, and skipped."""
+        entries: list[Entry] = []
+        last = len(self.spans) - 1
+        for i, (p, by_object, left) in enumerate(self.spans):
+            if p is None:  # the cursor before the first predicate
+                continue
+            size = len(by_object)
+            stop = size
+            if i == last and type(p) is URIRef:
+                stop -= length_hint(self.objects)
+            elif i == last:  # stopped at it: the checking loop writes (or refuses) all of it
+                self.objects = iter(())
+            entries += zip(repeat(p), islice(by_object.items(), size - left, stop))
+        return entries
 
 
 def _by_triple(
@@ -346,70 +400,83 @@ def _in_batches(
             out.flush()
 
 
-def _unchecked_entries(entries: list[Entry], end: str, terms: TermWriter, out: LineBuffer) -> int:
-    """Lines for a batch of entries until they fill a chunk, new IRIs and nodes unchecked
-    (``settle`` checks them); the number of entries left unwritten."""
-    known = terms.known_iris
-    know = known.add
+def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuffer) -> None:
+    """Lines from ``cursor`` on until they fill a chunk or the index ends (``cursor.done``),
+    new IRIs and nodes unchecked (``settle`` checks them); ``cursor.spans`` says what was read."""
     new_iri = terms.new_iris.append
-    nodes = terms.bnodes
-    nodes_get = nodes.get
+    nodes_get = terms.bnodes.get
     new_node = terms.new_bnodes.append
     literal = terms.literal
+    inline = terms.inline_literals
+    language, datatype, tags, typed = inline if inline is not None else ("", "", {}, {})
+    tags_get, typed_get = tags.get, typed.get
     lines = out.lines
     append = lines.append
     limit = out.limit
-    last: Node | None = None
+    predicates = cursor.predicates
+    objects = cursor.objects
+    spans = cursor.spans
+    spans.clear()
+    spans.append((cursor.predicate, cursor.by_object, length_hint(objects)))
     a: str | None
-    b: str | None = ""
+    b = cursor.text
     c: str | None
-    rest = iter(entries)
-    for p, (o, subjects) in rest:
-        if not subjects:
-            continue
-        if p is not last:
-            if type(p) is not URIRef:
-                raise _Unchecked
-            k = str(p)
-            if k not in known:
-                know(k)
+    while True:
+        for o, subjects in objects:
+            if not subjects:
+                continue
+            if type(o) is Literal:  # the common case inline (see TermWriter.inline_literals)
+                k = str(o)
+                c = None
+                if inline and '"' not in k and "\\" not in k and k.isprintable():
+                    x = getattr(o, language)
+                    if x is not None:
+                        c = f'"{k}"@{y}' if (y := tags_get(x)) is not None else None
+                    elif (x := getattr(o, datatype)) is None:
+                        c = f'"{k}"'
+                    elif type(x) is URIRef and (y := typed_get(str(x))) is not None:
+                        c = f'"{k}"{y}'
+                if c is None:
+                    c = literal(o, None)
+            elif type(o) is URIRef:
+                k = str(o)
                 new_iri(k)
-            b = f"<{k}>"
-            last = p
-        if type(o) is Literal:
-            c = literal(o, None)
-        elif type(o) is URIRef:
-            k = str(o)
-            if k not in known:
-                know(k)
-                new_iri(k)
-            c = f"<{k}>"
-        elif type(o) is BNode:
-            k = str(o)
-            c = nodes_get(k)
-            if c is None:
-                c = nodes[k] = "_:" + k
-                new_node(k)
-        else:
-            raise _Unchecked
-        for s in subjects:
-            k = str(s)
-            if type(s) is URIRef:
-                if k not in known:
-                    know(k)
-                    new_iri(k)
-                append(f"<{k}> {b} {c}{end}")
-            elif type(s) is BNode:
-                a = nodes_get(k)
-                if a is None:
-                    a = nodes[k] = "_:" + k
+                c = f"<{k}>"
+            elif type(o) is BNode:
+                k = str(o)
+                c = nodes_get(k)  # a label other than the id (see settle), else "_:id"
+                if c is None:
+                    c = "_:" + k
                     new_node(k)
-                append(f"{a} {b} {c}{end}")
             else:
                 raise _Unchecked
-        if len(lines) >= limit:
-            return length_hint(rest)
-    return 0
+            for s in subjects:
+                k = str(s)
+                if type(s) is URIRef:
+                    new_iri(k)
+                    append(f"<{k}> {b} {c}{end}")
+                elif type(s) is BNode:
+                    a = nodes_get(k)
+                    if a is None:
+                        a = "_:" + k
+                        new_node(k)
+                    append(f"{a} {b} {c}{end}")
+                else:
+                    raise _Unchecked
+            if len(lines) >= limit:
+                return
+        p, by_object = next(predicates, (None, None))
+        if by_object is None:
+            cursor.done = True
+            return
+        cursor.predicate, cursor.by_object = p, by_object
+        cursor.objects = objects = iter(by_object.items())
+        spans.append((p, by_object, len(by_object)))
+        if type(p) is not URIRef:
+            raise _Unchecked
+        k = str(p)
+        new_iri(k)
+        cursor.text = b = f"<{k}>"
 
 
 def _checked_entries(
@@ -488,15 +555,14 @@ def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: 
     """Lines for a batch of triples, new IRIs and nodes unchecked (``settle`` checks them);
     0 (a triple is a line: a batch is a chunk).
 
-    ``_unchecked_entries`` for a graph read as triples (a Dataset's named graphs). A subject
+    ``_unchecked_index`` for a graph read as triples (a Dataset's named graphs). A subject
     and an object are spelled inline, the same few lines twice: a function call for each
     would cost some 400 instructions a term, a tenth of writing a statement.
     """
     iris = terms.iris
     iris_get = iris.get
     new_iri = terms.new_iris.append
-    nodes = terms.bnodes
-    nodes_get = nodes.get
+    nodes_get = terms.bnodes.get
     new_node = terms.new_bnodes.append
     literal = terms.literal
     append = out.lines.append
@@ -504,23 +570,21 @@ def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: 
     b: str | None
     c: str | None
     for s, p, o in triples:
-        k = str(s)
+        h = str(s)
         if type(s) is URIRef:
-            a = iris_get(k)
-            if a is None:
-                a = iris[k] = f"<{k}>"
-                new_iri(k)
+            a = None  # "<IRI>", spelled into the line
+            new_iri(h)
         elif type(s) is BNode:
-            a = nodes_get(k)
+            a = nodes_get(h)
             if a is None:
-                a = nodes[k] = "_:" + k
-                new_node(k)
+                a = "_:" + h
+                new_node(h)
         else:
             raise _Unchecked
         if type(p) is not URIRef:
             raise _Unchecked
         k = str(p)
-        b = iris_get(k)
+        b = iris_get(k)  # few predicates: their IRIREFs are kept
         if b is None:
             b = iris[k] = f"<{k}>"
             new_iri(k)
@@ -529,16 +593,17 @@ def _unchecked_triples(triples: list[Triple], end: str, terms: TermWriter, out: 
         else:
             k = str(o)
             if type(o) is URIRef:
-                c = iris_get(k)
-                if c is None:
-                    c = iris[k] = f"<{k}>"
-                    new_iri(k)
+                new_iri(k)
+                c = f"<{k}>"
             elif type(o) is BNode:
                 c = nodes_get(k)
                 if c is None:
-                    c = nodes[k] = "_:" + k
+                    c = "_:" + k
                     new_node(k)
             else:
                 raise _Unchecked
-        append(f"{a} {b} {c}{end}")
+        if a is None:
+            append(f"<{h}> {b} {c}{end}")
+        else:
+            append(f"{a} {b} {c}{end}")
     return 0
