@@ -438,10 +438,12 @@ def test_an_unknown_format_lists_every_name_and_media_type() -> None:
 
 
 def test_format_for_says_how_to_give_a_format() -> None:
-    with pytest.raises(ValueError, match=r"from its extension: give format=$"):
+    with pytest.raises(ValueError, match=r"^cannot tell the format from the extension '.txt': give format=$"):
         format_for(None, "data.txt")
-    with pytest.raises(ValueError, match=r"from its extension: give --format$"):
+    with pytest.raises(ValueError, match=r"from the extension '.txt': give --format$"):
         format_for(None, "data.txt", option="--format")
+    with pytest.raises(ValueError, match=r"from a name without an extension: give format=$"):
+        format_for(None, "x.gz")
 
 
 def test_format_for_explicit_format_wins_and_unknowns_fail() -> None:
