@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from functools import partial
 from itertools import chain, islice, repeat
 from operator import length_hint
 from typing import IO, Final, TypeVar
@@ -296,18 +297,25 @@ def _by_predicate(
         return
     cursor = _Cursor(pos)
     while not cursor.done:
-        start = len(out.lines)
-        try:
-            _unchecked_index(cursor, end, terms, out)
-            settled = terms.settle()
-        except (SerializeError, _Unchecked):
-            terms.settle()  # caches what is valid, labels nodes in the order met
-            settled = False
-        if not settled:
-            del out.lines[start:]
+        if _settled(partial(_unchecked_index, cursor, end, terms, out), terms, out) < 0:
             _checked_entries(cursor.batch(), end, label, terms, out)  # flushes where it ended
         elif len(out.lines) >= out.limit:
             out.flush()
+
+
+def _settled(write: Callable[[], int], terms: TermWriter, out: LineBuffer) -> int:
+    """Lines written by ``write`` with their new terms unchecked, then settled: what ``write``
+    returned, or -1 if a term was bad (or could not be written so), its lines taken back for
+    a checking loop to write again."""
+    start = len(out.lines)
+    try:
+        left = write()
+        if terms.settle():
+            return left
+    except (SerializeError, _Unchecked):
+        terms.settle()  # caches what is valid, labels nodes in the order met
+    del out.lines[start:]
+    return -1
 
 
 _Objects = Mapping[Node, Collection[Node]]
@@ -382,16 +390,8 @@ def _in_batches(
         batch += islice(items, _CHUNK - len(batch))
         if not batch:
             return
-        start = len(out.lines)
-        left = 0
-        try:
-            left = unchecked(batch, end, terms, out)
-            settled = terms.settle()
-        except (SerializeError, _Unchecked):
-            terms.settle()  # caches what is valid, labels nodes in the order met
-            settled = False
-        if not settled:
-            del out.lines[start:]
+        left = _settled(partial(unchecked, batch, end, terms, out), terms, out)
+        if left < 0:
             checked(batch, end, label, terms, out)  # flushes where the batch ended
             batch = []
             continue
@@ -400,9 +400,10 @@ def _in_batches(
             out.flush()
 
 
-def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuffer) -> None:
+def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuffer) -> int:
     """Lines from ``cursor`` on until they fill a chunk or the index ends (``cursor.done``),
-    new IRIs and nodes unchecked (``settle`` checks them); ``cursor.spans`` says what was read."""
+    new IRIs and nodes unchecked (``settle`` checks them); ``cursor.spans`` says what was read.
+    0 (the cursor keeps its place)."""
     new_iri = terms.new_iris.append
     nodes_get = terms.bnodes.get
     new_node = terms.new_bnodes.append
@@ -464,11 +465,11 @@ def _unchecked_index(cursor: _Cursor, end: str, terms: TermWriter, out: LineBuff
                 else:
                     raise _Unchecked
             if len(lines) >= limit:
-                return
+                return 0
         p, by_object = next(predicates, (None, None))
         if by_object is None:
             cursor.done = True
-            return
+            return 0
         cursor.predicate, cursor.by_object = p, by_object
         cursor.objects = objects = iter(by_object.items())
         spans.append((p, by_object, len(by_object)))
