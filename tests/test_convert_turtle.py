@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import io
+import pickle
 import re
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rdflib.term import BNode, URIRef
 from test_convert_lines import plain_line
 from test_rdf12_turtle_compare import mutated_documents as rdf12_documents
 from test_validate_turtle import document
@@ -230,6 +232,13 @@ def test_a_named_graph_to_ntriples_is_refused() -> None:
         SerializeError, match=f"^cannot write _:g: {said} <http://ex/s> <http://ex/p> <http://ex/o> _:g [.]$"
     ):
         TurtleConverter(True, False, None).convert(ChunkReader(io.BytesIO(doc), "d"), io.BytesIO())
+
+
+def test_a_refusal_keeps_the_label_it_shows_when_placed_and_pickled() -> None:
+    # (a -j worker's error is pickled to the parent; a writer may name the statement later)
+    e = SerializeError("N-Triples has no named graphs", BNode("Nabcl1"), None, "_:g")
+    for again in (e.in_statement((URIRef("http://ex/s"),)), pickle.loads(pickle.dumps(e))):
+        assert str(again).startswith("cannot write _:g: N-Triples has no named graphs"), str(again)
 
 
 def test_the_command_line_converts_with_the_collector_paused(

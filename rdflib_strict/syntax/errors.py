@@ -272,7 +272,7 @@ class SerializeError(ValueError):
     def in_statement(self, statement: tuple[object, ...]) -> SerializeError:
         """The same error, naming the statement it occurs in (for writers that look it up
         only once something has failed)."""
-        return SerializeError(self.reason, self.term, statement)
+        return SerializeError(self.reason, self.term, statement, self.shown)
 
 
 def _n3(term: object) -> str:
