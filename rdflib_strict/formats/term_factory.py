@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.escapes import unescape_iri
-from ..syntax.grammar import RDF_NS
+from ..syntax.grammar import RDF_NS, XSD_NS
 from ..syntax.iri import iri_error
 from ..syntax.kinds import ErrorKind, SpanError
 from ..syntax.langtag import langtag_error
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DIRLANGSTRING_NEEDS", "DIRLANGSTRING_NEEDS_RDF12", "Blank", "Iri", "PlainTerms", "TermFactory"]
 
-XSD_NS: Final = "http://www.w3.org/2001/XMLSchema#"
 RDF_LANGSTRING_TEXT: Final = f"{RDF_NS}langString"
 RDF_DIRLANGSTRING_TEXT: Final = f"{RDF_NS}dirLangString"
 #: Why a literal typed rdf:dirLangString cannot be read: it is written with a tag and a

@@ -107,6 +107,7 @@ DOUBLE: Final = r"[+-]?(?:[0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)[eE][+-]?[0-9]+"
 
 # For the fast paths that check no tag and no datatype beyond their regex:
 RDF_NS: Final = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+XSD_NS: Final = "http://www.w3.org/2001/XMLSchema#"
 # A LANGTAG body of the shapes language, language-script, language-region: well-formed BCP 47
 # by construction.
 LANGTAG_SIMPLE: Final = "[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?(?:-(?:[a-zA-Z]{2}|[0-9]{3}))?"

@@ -61,11 +61,10 @@ from typing import Final
 
 from .charclass import char_class
 from .escapes import unescape_string
-from .grammar import compiled_when_used
+from .grammar import XSD_NS, compiled_when_used
 
 __all__ = ["CHECKED", "CONSTRAINED", "ill_typed", "ill_typed_as_written"]
 
-_XSD: Final = "http://www.w3.org/2001/XMLSchema#"
 
 _Match = Callable[[str], "re.Match[str] | None"]
 _Reason = Callable[[str], "str | None"]
@@ -80,8 +79,8 @@ _SLOW: dict[str, _Reason] = {}
 
 
 def _register(name: str, fast: str, slow: _Reason) -> None:
-    _FAST_SOURCE[_XSD + name] = fast
-    _SLOW[_XSD + name] = slow
+    _FAST_SOURCE[XSD_NS + name] = fast
+    _SLOW[XSD_NS + name] = slow
 
 
 def _exact(name: str, pattern: str, reason: str) -> None:
@@ -456,7 +455,7 @@ _exact(
 #: datatype is never ill-typed, and need not be unescaped to tell.
 CONSTRAINED: Final[frozenset[str]] = frozenset(_FAST_SOURCE)
 #: The datatype IRIs :func:`ill_typed` knows; xsd:string is in the set as always well-typed.
-CHECKED: Final[frozenset[str]] = CONSTRAINED | {_XSD + "string"}
+CHECKED: Final[frozenset[str]] = CONSTRAINED | {XSD_NS + "string"}
 
 
 def ill_typed_as_written(text: str, datatype: str) -> str | None:
