@@ -33,7 +33,7 @@ from rdflib.term import BNode, Literal, Node, URIRef
 
 from ..syntax.caches import CACHED_TEXT_MAX, trim_caches
 from ..syntax.chunks import ChunkReader
-from ..syntax.errors import ParseError, describe_found, token_end
+from ..syntax.errors import ParseError
 from ..syntax.escapes import unescape_string
 from ..syntax.grammar import (
     LANGTAG_BODY,
@@ -61,6 +61,7 @@ from ..syntax.messages import (
 from ..syntax.positions import line_end_counter
 from ..syntax.reader import BatchPlaces, GraphFor, OnError, SinkQuad, label_itself
 from ..syntax.scan import TO_LINE_END, iriref_body_end, sure_match
+from ..syntax.shown import describe_found, token_end
 from ..syntax.version import RdfVersion
 from ..syntax.xsd import ill_typed
 from .line_loop import LONG_LINE, REFUSED, Fast, LineLoop, line_end_at, lines_are_long, raw_quote

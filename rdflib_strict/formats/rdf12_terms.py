@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import rdflib.term
 from rdflib.term import BNode, Literal, Node, URIRef
 
-from ..syntax.langtag import DIRECTIONS, read_direction
+from ..syntax.langtag import DIRECTIONS
 
-__all__ = ["DIRECTIONS", "DirLangLiteral", "TripleTerm", "dir_lang_literal", "read_direction"]
+__all__ = ["DirLangLiteral", "TripleTerm", "dir_lang_literal"]
 
 _set_slot = object.__setattr__
 

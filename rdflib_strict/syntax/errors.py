@@ -13,21 +13,18 @@ from rdflib.exceptions import ParserError
 
 from .kinds import ILL_TYPED, ErrorKind, SpanError
 from .positions import LINE_END_RE, Span, count_line_ends, line_start_before
-from .shown import CUT, QUOTE_MAX, clip, describe_found, shown_char, token_end, visible
+from .shown import CUT, clip, shown_char, visible
 
 __all__ = [
     "EXCERPT_MAX",
     "ILL_TYPED",
     "MESSAGE_MAX",
-    "QUOTE_MAX",
     "ErrorKind",
     "ParseError",
     "SerializeError",
     "SourceError",
     "SpanError",
-    "describe_found",
     "excerpt",
-    "token_end",
     "visible",
 ]
 
