@@ -19,8 +19,8 @@ run, variants interleaved round-robin so that drift affects them all alike):
   (``strict-*``), oxrdflib's (``ox-*``) and the floor (``Graph.add`` / ``Dataset.add`` of
   prebuilt statements with interned terms: what no parser into a ``Graph`` can beat).
 * ``serialize.py`` -- serializers (rdflib vs strict vs oxrdflib) on the graph rdflib parsed, and
-  for N-Triples a floor (the index walked, ``str()`` of each term, the output decoded: what no
-  writer of a ``Memory`` graph can beat).
+  for N-Triples a floor (the index walked, ``str()`` of each term, the output decoded: what
+  every writer of a ``Memory`` graph does, and nothing more).
 * ``stream.py``    -- ``rdflib_strict.iterparse`` vs raw ``pyoxigraph.parse``.
 * ``memory.py``    -- peak memory of each parse variant in a fresh subprocess.
 * ``validate.py``  -- only with ``--validate``: the command line (``rdflib-strict validate`` and
