@@ -689,7 +689,9 @@ def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_ta
     mixed = doc + ("ex:s ex:p ex:o .\n" * 100 + "ex:s ex:p ( 1 ) .\n" * 100) * 5
     both = TurtleValidator(False, None)
     assert both.check(reader(mixed.encode())) == (misses + 500) * 4 + 1 + 5 * (100 + 300)
-    assert both._triples == 500 * 4 + 1 + 5 * (100 + 300)
+    # (A longer document: its rate of them has the full pattern compiled sooner.)
+    assert both._misses < misses
+    assert both._triples == (misses + 500 - both._misses) * 4 + 1 + 5 * (100 + 300)
     # New prefixes: the full pattern for them once 10,000 more triples have been counted,
     # whether by the parser or by the run regexes (one match of many statements).
     nested = "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n"
@@ -709,6 +711,21 @@ def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_ta
     small = TurtleValidator(False, None)
     small.check(reader((HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * misses).encode()))
     assert (small._triples, small._compiles) == (0, 1)
+
+
+def test_a_buffer_of_statements_the_first_pattern_does_not_take_compiles_the_full_one_soon() -> None:
+    # Past 50 such statements of a buffer (a megabyte), at a rate that leaves 1,500 more to
+    # come in it (validate_turtle._FULL_EVIDENCE, _FULL_PAYS), not after 1,000.
+    nested = "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n"
+    count = (1 << 20) // len(nested.encode()) - 100  # one buffer
+    validator = TurtleValidator(False, None)
+    assert validator.check(reader((HEADER + nested * count).encode())) == count * 4
+    assert (validator._triples, validator._compiles) == ((count - 50) * 4, 2)
+    # As rare among other statements, they leave the full pattern uncompiled.
+    sparse = HEADER + ("ex:s ex:p ex:o .\n" * 99 + nested) * (count // 100)
+    rare = TurtleValidator(False, None)
+    assert rare.check(reader(sparse.encode())) == (count // 100) * (99 + 4)
+    assert (rare._compiles, rare._misses) == (1, count // 100)
 
 
 def test_the_blocks_one_process_validates_share_the_full_pattern(monkeypatch: pytest.MonkeyPatch) -> None:

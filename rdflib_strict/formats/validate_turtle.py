@@ -26,8 +26,9 @@ pattern below, a bracket: the parser's greedy token regexes then stop exactly wh
 validator's do, so both read the same tokens.
 
 Two patterns, the first compiled at once (a few milliseconds), the second, ``full``, once
-1,000 statements have gone to the parser (a tenth of a second: worth it only for a document
-with many more to come). The full one also takes objects nested three deep in ``[ ]`` and
+1,000 statements have gone to the parser, or 50 of a buffer at a rate that leaves 1,500 more
+to come in it (a tenth of a second: worth it only for a document with many more to come).
+The full one also takes objects nested three deep in ``[ ]`` and
 ``( )`` (an empty ``[]`` or ``()`` at any depth), and local names of non-ASCII characters that
 are PN_CHARS and ucschar. Deeper nesting, nested subjects, directives, TriG's graph block
 openings and closings and every error go to the parser. Prefixes enter the regex as an
@@ -317,6 +318,13 @@ _FULL_AFTER: Final = 1000
 # ``validate -j`` each compile it once for many blocks of 8 MB, the first of which waited
 # for 1,000 statements read by the parser (40 ms of the 0.8 s that -j 2 took on rich-1m.ttl).
 _FULL_AFTER_SHARED: Final = 250
+# Sooner where the buffer shows it pays: once this many of its statements went to the parser
+# (a buffer is a megabyte of the document, or all of a smaller one) and, at the rate they
+# came so far, at least _FULL_PAYS more are still to come in it (a statement read by the parser
+# costs about a 1,300th of the compile). A document smaller than a buffer, where the count
+# above is never reached, compiles nothing more than before.
+_FULL_EVIDENCE: Final = 50
+_FULL_PAYS: Final = 1500
 _FULL_AGAIN_AFTER: Final = 10_000
 # How deep the full pattern nests '[ ]' and '( )': each level doubles its size.
 _DEPTH: Final = 3
@@ -367,6 +375,11 @@ class TurtleValidator(TurtleParser):
         self._compiles = 0
         self._compiled_at = 0  # the triples counted at the last compile
         self._misses = 0  # statements of triples the run regex did not take
+        self._wants_full = False  # the buffer's misses said the full pattern pays (_full_pays)
+        # The buffer whose misses are counted, where its count began, and the count.
+        self._miss_src = ""
+        self._miss_from = 0
+        self._buffer_misses = 0
         # The triples counted when the full pattern was last compiled (the first is free).
         self._full_at = -_FULL_AGAIN_AFTER
 
@@ -380,7 +393,7 @@ class TurtleValidator(TurtleParser):
     @property
     def full(self) -> bool:
         """Whether the full run regex has been asked for (it is compiled at the next statement)."""
-        return self._misses >= self.full_after
+        return self._wants_full or self._misses >= self.full_after
 
     @property
     def statements(self) -> int:
@@ -433,9 +446,20 @@ class TurtleValidator(TurtleParser):
         end = self._read_counted(src, pos, out)
         if self._parsed > before and self._second_run is None and _FULL_SHAPE.match(src, pos, end):
             self._misses += 1
-            if self._misses >= self.full_after and self._full_again():
+            if not self._wants_full:
+                self._wants_full = self._misses >= self.full_after or self._full_pays(src, pos, end)
+            if self._wants_full and self._full_again():
                 self._run = None  # the next statement compiles the full pattern
         return end
+
+    def _full_pays(self, src: str, pos: int, end: int) -> bool:
+        """Whether, at the rate statements of ``src`` went to the parser so far, at least
+        ``_FULL_PAYS`` more will in the rest of it (see above); counts this one."""
+        if src is not self._miss_src:  # a new buffer: counted from this statement on
+            self._miss_src, self._miss_from, self._buffer_misses = src, pos, 0
+        self._buffer_misses += 1
+        missed = self._buffer_misses
+        return missed >= _FULL_EVIDENCE and missed * (len(src) - end) >= _FULL_PAYS * (end - self._miss_from)
 
     def _read_counted(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         # Counted as each statement is read, not as batches are handed on, so that the count
