@@ -146,13 +146,15 @@ def _alternation(names: Iterable[str]) -> str:
 
 
 def _predicate_object_list(verb: str, obj: str, end: str) -> str:
-    # [7] predicateObjectList and [8] objectList, the object pattern written once (each copy
-    # costs compile time): each object is followed by ',', by ';' and a verb, or by ``end``.
-    # After ',' or a verb comes no end (a '.' starts an object only as a decimal's point), so
-    # that the repeat cannot stop there and let ``end`` follow.
-    then = rf"(?!{_WS}(?:\.(?![0-9])|[\])]))"
-    more = f"{_WS},{then}{_WS}|{_WS};{_WS}{verb}{then}{_WS}|(?={_WS}{end})"
-    return f"{verb}{_WS}(?:{obj}(?:{more}))+{POSSESSIVE}"
+    # [7] predicateObjectList and [8] objectList, the verb and the object pattern each written
+    # once (each copy costs compile time): each verb's objects, each followed by ',' or by
+    # nothing before a ';' or ``end``, then ';' or ``end``. The whitespace before ``end`` is
+    # taken. After ',' and ';' comes no ``end`` (a '.' starts an object only as a decimal's
+    # point), nor after ',' a ';': the repeats cannot stop there and let ``end`` (or ';' and
+    # a verb) follow, which would take an empty object or ';' segment.
+    no_end = r"\.(?![0-9])|[\])]"
+    object_list = rf"(?:{obj}{_WS}(?:,{_WS}(?!{no_end}|;)|(?=;|{end})))+{POSSESSIVE}"
+    return rf"(?:{verb}{_WS}{object_list}(?:;{_WS}(?!{no_end})|(?={end})))+{POSSESSIVE}"
 
 
 # [162s] ANON, and [15] collection without items (NIL).
@@ -163,7 +165,7 @@ def _nested(term: str, inner: str, verb: str) -> str:
     # [14] blankNodePropertyList and [15] collection holding ``inner`` objects; ``term``
     # holds the empty ones.
     plist = _predicate_object_list(verb, inner, r"\]")
-    return f"(?:{term}|\\[{_WS}{plist}{_WS}\\]|\\({_WS}(?:{inner}{_WS})+{POSSESSIVE}\\))"
+    return f"(?:{term}|\\[{_WS}{plist}\\]|\\({_WS}(?:{inner}{_WS})+{POSSESSIVE}\\))"
 
 
 def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool, full: bool) -> str:
@@ -172,26 +174,26 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool
     the rdf: namespace) also as datatypes; ``relative``: relative references too. ``full``:
     non-ASCII local names too, and objects nested ``_DEPTH`` deep in ``[ ]`` and ``( )``."""
     rdf = prefixes - plain
-    names = []
-    datatype_names = []
     end = _NESTED_NAME_END if full else _NAME_END  # after a name, number, boolean or tag
-    if prefixes:
-        local = _NAME_LOCAL if full else _ASCII_NAME_LOCAL
-        names.append(f"(?:{_alternation(prefixes)}):{local}{end}")
+    # The tokens that need ``end`` after them are grouped so that it is written once each.
+    local = _NAME_LOCAL if full else _ASCII_NAME_LOCAL
+    name = [f"(?:{_alternation(prefixes)}):{local}"] if prefixes else []
+    datatype_names = []
     if plain:
-        datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{end}")
+        datatype_names.append(f"(?:{_alternation(plain)}):")
     if rdf:
         # rdf:langString and rdf:dirLangString need a tag: the parser says so.
-        lang_datatypes = f"{LANG_DATATYPE_NAMES}{end}"
-        datatype_names.append(f"(?:{_alternation(rdf)}):(?!{lang_datatypes}){_LOCAL}{end}")
-    iri = "|".join([_IRIREF, *names, *([_RELATIVE] if relative else [])])
-    datatype = "|".join([f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>", *datatype_names])
+        datatype_names.append(f"(?:{_alternation(rdf)}):(?!{LANG_DATATYPE_NAMES}{end})")
+    iri_ref = "|".join([_IRIREF, *([_RELATIVE] if relative else [])])
+    datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
+    if datatype_names:
+        datatype += f"|(?:{'|'.join(datatype_names)}){_LOCAL}{end}"
     # [128s] RDFLiteral: the parser allows whitespace (and comments) before '@' and '^^';
     # comments there are left to it.
     literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}{end}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
-    subject = f"(?:{iri}|{_LABEL}{end})"
-    verb = f"(?:{iri}|a(?=[ \\t\\r\\n]))"
-    term = f"(?:{iri}|{_LABEL}{end}|{literal}|{_NUMBER_OR_BOOLEAN}{end})"
+    subject = f"(?:{iri_ref}|(?:{'|'.join([*name, _LABEL])}){end})"
+    verb = f"(?:{'|'.join([iri_ref, *(f'{n}{end}' for n in name)])}|a(?=[ \\t\\r\\n]))"
+    term = f"(?:{iri_ref}|(?:{'|'.join([*name, _LABEL, _NUMBER_OR_BOOLEAN])}){end}|{literal})"
     if full:  # [] and () hold nothing: terms at every depth
         term = f"(?:{term}|{_EMPTY})"
     obj = term
