@@ -672,6 +672,49 @@ def test_what_the_full_run_regex_leaves_to_the_parser(statement: str) -> None:
     assert validator_verdict(doc.encode(), "turtle", "http://base/", full=True) == expected
 
 
+@pytest.mark.parametrize(
+    ("before", "statement"),
+    [
+        ("", "ex:s ex:p [ ex:q ex:a ex:b ] ."),  # two objects, no ','
+        ("", "ex:s ex:p [ ex:q ex:a [ ex:r 1 ] ] ."),  # ... the second one a '[ ]'
+        ("", "ex:s ex:p [ ex:q ex:a [] ] ."),
+        ("", "ex:s ex:p [ ex:q ex:a ( 1 ) ] ."),
+        ("", "ex:s ex:p ( ex:a , ex:b ) ."),  # ',' and ';' in a collection
+        ("", "ex:s ex:p ( ex:a ; ex:q ex:b ) ."),
+        ("", "ex:s ex:p ( [ ex:q 1 ] , [ ex:q 2 ] ) ."),
+        ("", "ex:s ex:p [ ex:q ex:a ) ."),  # the other closing bracket
+        ("", "ex:s ex:p ( ex:a ] ."),
+        ("", "ex:s ex:p [( ex:q ex:a ] ."),
+        ("", "ex:s ex:p [ ex:q ex:a ; ex:r ] ."),  # a verb and no object
+        ("", "ex:s ex:p [ ex:q ex:a , ] ."),
+        ("", "ex:s ex:p [ ex:q ( [ ex:r ex:a ex:b ] ) ] ."),  # two and three deep
+        ("", "ex:s ex:p ( [ ex:q ( ex:a , ex:b ) ] ) ."),
+        ("", "ex:s ex:p [ ex:q [ ex:r ( ex:a ] ] ] ."),
+        # The other bracket opened at the same depth before: in the statement, in the run.
+        ("", "ex:s ex:p [ ex:q 1 ] , ( ex:a , ex:b ) ."),
+        ("", "ex:s ex:p ( 1 ) , [ ex:q ex:a ex:b ] ."),
+        ("", "ex:s ex:p [ ex:q ( 1 ) ] , ( [ ex:q ex:a ex:b ] ) ."),
+        ("ex:s ex:p [ ex:q 1 ] .\n", "ex:s ex:p ( ex:a , ex:b ) ."),
+        ("ex:s ex:p ( ( 1 ) ) .\n", "ex:s ex:p ( [ ex:q ex:a ex:b ] ) ."),
+    ],
+)
+def test_the_full_run_regex_tells_blank_node_property_lists_from_collections(
+    before: str, statement: str
+) -> None:
+    # The full run regex writes '[ ]' and '( )' as one pattern and takes ',', ';' and verbs
+    # only in the first, objects one after the other only in the second, by which bracket
+    # opened: a statement that mixes them goes to the parser, which refuses it.
+    valid = "ex:s ex:p [ ex:q 1 ] , ( [ ex:r 2 ] ( 3 ) ) ; ex:t ( [] ) , [ ex:u ( [ ex:v 1 , 2 ] ) ] .\n"
+    doc = f"{HEADER}{valid}{before}{statement}\nex:s ex:p ex:o .\n{valid}"
+    # valid: 2 + (1 + 4 + 1 + 2) + (1 + 2) + (1 + 1 + 2 + 2) triples
+    triples = 2 * 19 + {"": 0, "ex:s ex:p [ ex:q 1 ] .\n": 2, "ex:s ex:p ( ( 1 ) ) .\n": 5}[before] + 1
+    assert _full_fast_and_all(doc) == (triples, triples)
+    expected = parser_verdict(doc.encode(), "turtle", "http://base/")
+    assert expected[0] == triples
+    assert len(expected[1]) == 1
+    assert validator_verdict(doc.encode(), "turtle", "http://base/", full=True) == expected
+
+
 def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_take() -> None:
     misses = 1000  # validate_turtle._FULL_AFTER
     doc = HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * (misses + 500) + "ex:s ex:p ex:o .\n"

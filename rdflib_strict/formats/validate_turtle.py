@@ -25,9 +25,9 @@ that ends the statement (itself followed by whitespace, a comment or the end) or
 pattern below, a bracket: the parser's greedy token regexes then stop exactly where the
 validator's do, so both read the same tokens.
 
-Two patterns, the first compiled at once (a few milliseconds), the second, ``full``, once
-1,000 statements have gone to the parser (a tenth of a second: worth it only for a document
-with many more to come). The full one also takes objects nested three deep in ``[ ]`` and
+Two patterns, the first compiled at once (5 ms), the second, ``full``, once 1,000 statements
+have gone to the parser (20 ms with CPython 3.11: worth it only for a document with many more
+to come). The full one also takes objects nested three deep in ``[ ]`` and
 ``( )`` (an empty ``[]`` or ``()`` at any depth), and local names of non-ASCII characters that
 are PN_CHARS and ucschar. Deeper nesting, nested subjects, directives, TriG's graph block
 openings and closings and every error go to the parser. Prefixes enter the regex as an
@@ -84,7 +84,10 @@ __all__ = ["TurtleValidator"]
 # plain repeat until the match returns, so one statement of 300,000 objects (a 3.8 MB line)
 # held 327 MiB where ``RUN_STATEMENTS`` bounds the statements of a run; backing out of any of
 # them never lets the statement match (a ',' or ';' follows an object given back, a comment
-# or whitespace what WS gave back).
+# or whitespace what WS gave back). So are those of strings, names and IRIs (``iri._shape``),
+# and the run's: what one takes, what follows could not take, and inside a plain repeat sre
+# copies the groups ``_nested`` sets at every alternation and repetition (with those repeats
+# plain, the groups made the full pattern's matches of rich-100k.ttl 40% slower).
 _WS: Final = WS_TURTLE.replace("*", f"*{POSSESSIVE}")
 # The '.' ending a statement: followed by whitespace, a comment or the end, never by a name
 # character (the parser would read 'x.y' as one name and '1.5' as one number).
@@ -103,16 +106,17 @@ _PLX: Final = f"{PERCENT}|\\\\[{PN_LOCAL_ESC_CHARS.replace('#', '').replace('%',
 # Non-ASCII name characters too, those that are ucschar (valid in an IRI's path and fragment),
 # between runs of ASCII ones (a class of a few ASCII ranges matches faster). One class for
 # both positions, the few PN_CHARS a name may not start with excluded by a lookahead: each
-# copy of such a class costs sre a millisecond to compile (``charclass``), and the nested
-# pattern holds dozens of names.
+# copy of such a class costs sre a quarter of a millisecond to compile (``charclass``), and
+# the full pattern holds 13 names.
 _NON_ASCII_NAME_CHAR: Final = char_class(common_chars(PN_CHARS, UCSCHAR))
 # The class once: each run of ASCII ones taken whole (possessive), then an escape or a
 # non-ASCII character, and the run after the last; the characters a name may not start
-# with are excluded by the lookahead.
+# with are excluded by the lookahead. Only the last run gives back (a final '.'): a name
+# cut shorter would be followed by a name character, where no token may follow it.
 _NAME_LOCAL: Final = (
     rf"(?:(?![.\-\u00b7\u0300-\u036f\u203f\u2040])"
-    rf"(?:[A-Za-z0-9_.:\-]*{POSSESSIVE}(?:{_PLX}|{_NON_ASCII_NAME_CHAR}))*"
-    rf"[A-Za-z0-9_.:\-]*(?<![^\\]\.))?"
+    rf"(?:[A-Za-z0-9_.:\-]*{POSSESSIVE}(?:{_PLX}|{_NON_ASCII_NAME_CHAR}))*{POSSESSIVE}"
+    rf"[A-Za-z0-9_.:\-]*(?<![^\\]\.))?{POSSESSIVE}"
 )
 # The same, ASCII only, for the pattern tried first: compiled in a few milliseconds.
 _ASCII_NAME_LOCAL: Final = (
@@ -128,11 +132,12 @@ _RELATIVE: Final = f"<(?:{_SEGMENT}(?:[./]{_SEGMENT})*)?(?:#[A-Za-z0-9_~.\\-]*)?
 # ECHAR and UCHAR of scalar values: one of a surrogate or past U+10FFFF goes to the parser.
 _ESCAPE: Final = rf"\\(?:{ESCAPE_SCALAR})"
 # [22], [23], [24], [25]: the long forms first ('""' then a character is a short empty one).
+# Possessive: a string ends at its first closing quote, whatever follows.
 _STRING: Final = (
-    f'"""[^"\\\\]*(?:(?:"(?!"")|{_ESCAPE})[^"\\\\]*)*"""'
-    f"|'''[^'\\\\]*(?:(?:'(?!'')|{_ESCAPE})[^'\\\\]*)*'''"
-    f'|"(?!"")[^"\\\\\\n\\r]*(?:{_ESCAPE}[^"\\\\\\n\\r]*)*"'
-    f"|'(?!'')[^'\\\\\\n\\r]*(?:{_ESCAPE}[^'\\\\\\n\\r]*)*'"
+    f'"""[^"\\\\]*{POSSESSIVE}(?:(?:"(?!"")|{_ESCAPE})[^"\\\\]*{POSSESSIVE})*{POSSESSIVE}"""'
+    f"|'''[^'\\\\]*{POSSESSIVE}(?:(?:'(?!'')|{_ESCAPE})[^'\\\\]*{POSSESSIVE})*{POSSESSIVE}'''"
+    f'|"(?!"")[^"\\\\\\n\\r]*{POSSESSIVE}(?:{_ESCAPE}[^"\\\\\\n\\r]*{POSSESSIVE})*{POSSESSIVE}"'
+    f"|'(?!'')[^'\\\\\\n\\r]*{POSSESSIVE}(?:{_ESCAPE}[^'\\\\\\n\\r]*{POSSESSIVE})*{POSSESSIVE}'"
 )
 # [144s] LANGTAG of the shapes language[-script][-region][-variant]: well-formed BCP 47.
 _LANGTAG: Final = f"@{LANGTAG_SIMPLE}(?:-[a-zA-Z0-9]{{5,8}})?"
@@ -145,27 +150,49 @@ def _alternation(names: Iterable[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
+# What follows no ',' and no verb after ';': a '.' that is no decimal's point, or a closing
+# bracket. The repeats of objects then cannot stop there and let the end follow, which would
+# take an empty object or ';' segment (a ',' or ';' after one is no object: the end fails).
+_NO_END: Final = r"\.(?![0-9])|[\])]"
+
+
 def _predicate_object_list(verb: str, obj: str, end: str) -> str:
-    # [7] predicateObjectList and [8] objectList, the verb and the object pattern each written
-    # once (each copy costs compile time): each verb's objects, each followed by ',' or by
-    # nothing before a ';' or ``end``, then ';' or ``end``. The whitespace before ``end`` is
-    # taken. After ',' and ';' comes no ``end`` (a '.' starts an object only as a decimal's
-    # point), nor after ',' a ';': the repeats cannot stop there and let ``end`` (or ';' and
-    # a verb) follow, which would take an empty object or ';' segment.
-    no_end = r"\.(?![0-9])|[\])]"
-    object_list = rf"(?:{obj}{_WS}(?:,{_WS}(?!{no_end}|;)|(?=;|{end})))+{POSSESSIVE}"
-    return rf"(?:{verb}{_WS}{object_list}(?:;{_WS}(?!{no_end})|(?={end})))+{POSSESSIVE}"
+    # [7] predicateObjectList and [8] objectList, the object pattern written once (each copy
+    # costs compile time): each object is followed by ',', by ';' and a verb, or by ``end``
+    # (the whitespace before it is taken). The verb is written twice: a loop of verbs around
+    # the loop of objects holds it once, but took 4% longer to match (rich-100k.ttl).
+    more = rf",{_WS}(?!{_NO_END})|;{_WS}{verb}{_WS}(?!{_NO_END})|(?={end})"
+    return rf"{verb}{_WS}(?:{obj}{_WS}(?:{more}))+{POSSESSIVE}"
 
 
 # [162s] ANON, and [15] collection without items (NIL).
 _EMPTY: Final = rf"\[[ \t\r\n]*\]|\({_WS}\)"
 
 
-def _nested(term: str, inner: str, verb: str) -> str:
-    # [14] blankNodePropertyList and [15] collection holding ``inner`` objects; ``term``
-    # holds the empty ones.
-    plist = _predicate_object_list(verb, inner, r"\]")
-    return f"(?:{term}|\\[{_WS}{plist}\\]|\\({_WS}(?:{inner}{_WS})+{POSSESSIVE}\\))"
+def _nested(term: str, inner: str, verb: str, level: int) -> str:
+    """[14] blankNodePropertyList and [15] collection holding ``inner`` objects (``term``
+    holds the empty ones), written as one: the objects, verbs and separators of both, each
+    taken only where the opening bracket allows it. Written apart, each level held the one
+    below twice: three deep, 15 copies of ``term`` (two thirds of the compile time), 4 now.
+
+    Which bracket opened is kept in a group of this ``level``: '[' or nothing ('('), set at
+    each opening, so never left from an earlier one. A back reference to it matches where
+    the text starts with what it holds: always if nothing, only at a '[' if '['. So where the
+    text does not start with '[' (a verb, ',', ';', a closing bracket), no match says '['
+    (``in_bnode``) and a match says '('; where it does (an object in brackets), the same
+    holds one character on, where no object goes on with a second '['."""
+    bnode = f"bnode{level}"
+    opening = rf"(?=(?P<{bnode}>\[?))[\[(]"
+    in_bnode = f"(?!(?P={bnode}))"  # only where the text does not start with '['
+    in_collection = rf"(?:(?!\[)(?=(?P={bnode}))|(?=\[(?=(?P={bnode}))))"
+    start = f"(?:{in_bnode}{verb}{_WS}|{in_collection})"
+    # After an object: ',', ';' and a verb, or the closing ']'; in a collection, nothing.
+    after = (
+        rf"{in_bnode}(?:,{_WS}(?!{_NO_END})|;{_WS}{verb}{_WS}(?!{_NO_END})|(?=\]))"
+        f"|{in_collection}"
+    )
+    closing = rf"{in_bnode}\]|{in_collection}\)"
+    return rf"(?:{term}|{opening}{_WS}{start}(?:{inner}{_WS}(?:{after}))+{POSSESSIVE}(?:{closing}))"
 
 
 def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool, full: bool) -> str:
@@ -174,39 +201,41 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool
     the rdf: namespace) also as datatypes; ``relative``: relative references too. ``full``:
     non-ASCII local names too, and objects nested ``_DEPTH`` deep in ``[ ]`` and ``( )``."""
     rdf = prefixes - plain
-    end = _NESTED_NAME_END if full else _NAME_END  # after a name, number, boolean or tag
-    # The tokens that need ``end`` after them are grouped so that it is written once each.
-    local = _NAME_LOCAL if full else _ASCII_NAME_LOCAL
-    name = [f"(?:{_alternation(prefixes)}):{local}"] if prefixes else []
+    names = []
     datatype_names = []
+    end = _NESTED_NAME_END if full else _NAME_END  # after a name, number, boolean or tag
+    if prefixes:
+        local = _NAME_LOCAL if full else _ASCII_NAME_LOCAL
+        names.append(f"(?:{_alternation(prefixes)}):{local}{end}")
     if plain:
-        datatype_names.append(f"(?:{_alternation(plain)}):")
+        datatype_names.append(f"(?:{_alternation(plain)}):{_LOCAL}{end}")
     if rdf:
         # rdf:langString and rdf:dirLangString need a tag: the parser says so.
-        datatype_names.append(f"(?:{_alternation(rdf)}):(?!{LANG_DATATYPE_NAMES}{end})")
-    iri_ref = "|".join([_IRIREF, *([_RELATIVE] if relative else [])])
-    datatype = f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>"
-    if datatype_names:
-        datatype += f"|(?:{'|'.join(datatype_names)}){_LOCAL}{end}"
+        lang_datatypes = f"{LANG_DATATYPE_NAMES}{end}"
+        datatype_names.append(f"(?:{_alternation(rdf)}):(?!{lang_datatypes}){_LOCAL}{end}")
+    iri = "|".join([_IRIREF, *names, *([_RELATIVE] if relative else [])])
+    datatype = "|".join([f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>", *datatype_names])
     # [128s] RDFLiteral: the parser allows whitespace (and comments) before '@' and '^^';
-    # comments there are left to it.
-    literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}{end}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
-    subject = f"(?:{iri_ref}|(?:{'|'.join([*name, _LABEL])}){end})"
-    verb = f"(?:{'|'.join([iri_ref, *(f'{n}{end}' for n in name)])}|a(?=[ \\t\\r\\n]))"
-    term = f"(?:{iri_ref}|(?:{'|'.join([*name, _LABEL, _NUMBER_OR_BOOLEAN])}){end}|{literal})"
+    # comments there are left to it. Possessive: no token starts with '@' or '^^'.
+    tag_or_datatype = f"[ \\t\\r\\n]*(?:{_LANGTAG}{end}|\\^\\^[ \\t\\r\\n]*(?:{datatype}))"
+    literal = f"(?:{_STRING})(?:{tag_or_datatype})?{POSSESSIVE}"
+    subject = f"(?:{iri}|{_LABEL}{end})"
+    verb = f"(?:{iri}|a(?=[ \\t\\r\\n]))"
+    term = f"(?:{iri}|{_LABEL}{end}|{literal}|{_NUMBER_OR_BOOLEAN}{end})"
     if full:  # [] and () hold nothing: terms at every depth
         term = f"(?:{term}|{_EMPTY})"
     obj = term
     if full:
-        for _ in range(_DEPTH):
-            obj = _nested(term, obj, verb)
+        for level in range(1, _DEPTH + 1):
+            obj = _nested(term, obj, verb, level)
     if full:
         predicate_object_list = _predicate_object_list(verb, obj, _STATEMENT_END)
     else:  # the object twice: 2 ms more to compile, 4% less to match (diverse-100k.ttl)
         predicate_object_list = f"{verb}{_WS}{obj}(?:{_WS}(?:,|;{_WS}{verb}){_WS}{obj})*{POSSESSIVE}"
     statement = f"{subject}{_WS}{predicate_object_list}{_WS}{_STATEMENT_END}"
     # The caller starts the match after whitespace: the run ends just after a statement's '.'.
-    return run_of(_WS + statement)
+    # Possessive: nothing follows the run, so no statement of it is ever given back.
+    return run_of(_WS + statement) + POSSESSIVE
 
 
 # --- the scan of a matched run: triples and typed literals -------------------------------------
@@ -310,8 +339,9 @@ _DIRECTIVE: Final = re.compile(r"@|(?i:prefix|base)[ \t\r\n]")
 _FREE_COMPILES: Final = 8
 _TRIPLES_PER_COMPILE: Final = 1000
 _MAX_PREFIXES: Final = 512
-# The full pattern (non-ASCII names, nesting) takes a tenth of a second to compile, what the
-# parser takes for some 2,500 statements: it is compiled once this many statements it may take
+# The full pattern (non-ASCII names, nesting) takes 20 ms to compile, what the parser takes
+# for some 650 statements of rich-100k.ttl (these bounds were set when it took 64 ms, before
+# ``_nested`` wrote each level once): it is compiled once this many statements it may take
 # have gone to the parser, and again for other prefixes only once this many more triples have
 # been counted (by either: a run regex's match of many statements is one call here).
 _FULL_AFTER: Final = 1000
@@ -320,7 +350,8 @@ _FULL_AFTER: Final = 1000
 # for 1,000 statements read by the parser (40 ms of the 0.8 s that -j 2 took on rich-1m.ttl).
 _FULL_AFTER_SHARED: Final = 250
 _FULL_AGAIN_AFTER: Final = 10_000
-# How deep the full pattern nests '[ ]' and '( )': each level doubles its size.
+# How deep the full pattern nests '[ ]' and '( )': each level adds a copy of the terms and
+# two of the verbs, some 5 ms to compile.
 _DEPTH: Final = 3
 
 
