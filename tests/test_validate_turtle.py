@@ -657,6 +657,9 @@ def test_nested_objects_and_non_ascii_names_are_the_full_runs(statement: str, tr
         "[ ex:q ex:o ] ex:p ex:o .",  # a nested subject
         "( 1 ) ex:p ex:o .",
         "ex:s ex:p [ ex:q ex:o ; ] .",  # an empty ';' segment
+        "ex:s ex:p ex:o ,  .",  # no object after ',', ';' and a verb: whitespace between
+        "ex:s ex:p [ ex:q ex:o ;  ex:r  ] .",
+        "ex:s ex:p ( [ ex:q ex:o ,  ] ) .",
         "ex:s ex:p ex:\u00b7a .",  # not a first character
         "ex:s ex:p ex:a\u00d7b .",  # not PN_CHARS
         "ex:s ex:p ex:a\ufff0 .",  # PN_CHARS, not ucschar: no IRI

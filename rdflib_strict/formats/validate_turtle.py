@@ -150,10 +150,12 @@ def _alternation(names: Iterable[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
-# What follows no ',' and no verb after ';': a '.' that is no decimal's point, or a closing
+# After ',' and after a verb comes no end: a '.' that is no decimal's point, or a closing
 # bracket. The repeats of objects then cannot stop there and let the end follow, which would
 # take an empty object or ';' segment (a ',' or ';' after one is no object: the end fails).
-_NO_END: Final = r"\.(?![0-9])|[\])]"
+# The whitespace is inside: before Python 3.11 it is no possessive repeat, and a check after
+# it would be made after fewer spaces than there are.
+_THEN: Final = rf"(?!{_WS}(?:\.(?![0-9])|[\])]))"
 
 
 def _predicate_object_list(verb: str, obj: str, end: str) -> str:
@@ -161,7 +163,7 @@ def _predicate_object_list(verb: str, obj: str, end: str) -> str:
     # costs compile time): each object is followed by ',', by ';' and a verb, or by ``end``
     # (the whitespace before it is taken). The verb is written twice: a loop of verbs around
     # the loop of objects holds it once, but took 4% longer to match (rich-100k.ttl).
-    more = rf",{_WS}(?!{_NO_END})|;{_WS}{verb}{_WS}(?!{_NO_END})|(?={end})"
+    more = rf",{_THEN}{_WS}|;{_WS}{verb}{_THEN}{_WS}|(?={end})"
     return rf"{verb}{_WS}(?:{obj}{_WS}(?:{more}))+{POSSESSIVE}"
 
 
@@ -189,7 +191,7 @@ def _nested(term: str, inner: str, verb: str, level: int) -> str:
     start = f"(?:{in_bnode}{verb}{_WS}|{in_collection})"
     # After an object: ',', ';' and a verb, or the closing ']'; in a collection, nothing.
     after = (
-        rf"{in_bnode}(?:,{_WS}(?!{_NO_END})|;{_WS}{verb}{_WS}(?!{_NO_END})|(?=\]))"
+        rf"{in_bnode}(?:,{_THEN}{_WS}|;{_WS}{verb}{_THEN}{_WS}|(?=\]))"
         f"|{in_collection}"
     )
     closing = rf"{in_bnode}\]|{in_collection}\)"
