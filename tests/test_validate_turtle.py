@@ -657,6 +657,9 @@ def test_nested_objects_and_non_ascii_names_are_the_full_runs(statement: str, tr
         "[ ex:q ex:o ] ex:p ex:o .",  # a nested subject
         "( 1 ) ex:p ex:o .",
         "ex:s ex:p [ ex:q ex:o ; ] .",  # an empty ';' segment
+        "ex:s ex:p ex:o ,  .",  # no object after ',', ';' and a verb: whitespace between
+        "ex:s ex:p [ ex:q ex:o ;  ex:r  ] .",
+        "ex:s ex:p ( [ ex:q ex:o ,  ] ) .",
         "ex:s ex:p ex:\u00b7a .",  # not a first character
         "ex:s ex:p ex:a\u00d7b .",  # not PN_CHARS
         "ex:s ex:p ex:a\ufff0 .",  # PN_CHARS, not ucschar: no IRI
@@ -672,12 +675,59 @@ def test_what_the_full_run_regex_leaves_to_the_parser(statement: str) -> None:
     assert validator_verdict(doc.encode(), "turtle", "http://base/", full=True) == expected
 
 
-def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_take() -> None:
-    misses = 1000  # validate_turtle._FULL_AFTER
+@pytest.mark.parametrize(
+    ("before", "statement"),
+    [
+        ("", "ex:s ex:p [ ex:q ex:a ex:b ] ."),  # two objects, no ','
+        ("", "ex:s ex:p [ ex:q ex:a [ ex:r 1 ] ] ."),  # ... the second one a '[ ]'
+        ("", "ex:s ex:p [ ex:q ex:a [] ] ."),
+        ("", "ex:s ex:p [ ex:q ex:a ( 1 ) ] ."),
+        ("", "ex:s ex:p ( ex:a , ex:b ) ."),  # ',' and ';' in a collection
+        ("", "ex:s ex:p ( ex:a ; ex:q ex:b ) ."),
+        ("", "ex:s ex:p ( [ ex:q 1 ] , [ ex:q 2 ] ) ."),
+        ("", "ex:s ex:p [ ex:q ex:a ) ."),  # the other closing bracket
+        ("", "ex:s ex:p ( ex:a ] ."),
+        ("", "ex:s ex:p [( ex:q ex:a ] ."),
+        ("", "ex:s ex:p [ ex:q ex:a ; ex:r ] ."),  # a verb and no object
+        ("", "ex:s ex:p [ ex:q ex:a , ] ."),
+        ("", "ex:s ex:p [ ex:q ( [ ex:r ex:a ex:b ] ) ] ."),  # two and three deep
+        ("", "ex:s ex:p ( [ ex:q ( ex:a , ex:b ) ] ) ."),
+        ("", "ex:s ex:p [ ex:q [ ex:r ( ex:a ] ] ] ."),
+        # The other bracket opened at the same depth before: in the statement, in the run.
+        ("", "ex:s ex:p [ ex:q 1 ] , ( ex:a , ex:b ) ."),
+        ("", "ex:s ex:p ( 1 ) , [ ex:q ex:a ex:b ] ."),
+        ("", "ex:s ex:p [ ex:q ( 1 ) ] , ( [ ex:q ex:a ex:b ] ) ."),
+        ("ex:s ex:p [ ex:q 1 ] .\n", "ex:s ex:p ( ex:a , ex:b ) ."),
+        ("ex:s ex:p ( ( 1 ) ) .\n", "ex:s ex:p ( [ ex:q ex:a ex:b ] ) ."),
+    ],
+)
+def test_the_full_run_regex_tells_blank_node_property_lists_from_collections(
+    before: str, statement: str
+) -> None:
+    # The full run regex writes '[ ]' and '( )' as one pattern and takes ',', ';' and verbs
+    # only in the first, objects one after the other only in the second, by which bracket
+    # opened: a statement that mixes them goes to the parser, which refuses it.
+    valid = "ex:s ex:p [ ex:q 1 ] , ( [ ex:r 2 ] ( 3 ) ) ; ex:t ( [] ) , [ ex:u ( [ ex:v 1 , 2 ] ) ] .\n"
+    doc = f"{HEADER}{valid}{before}{statement}\nex:s ex:p ex:o .\n{valid}"
+    # valid: 2 + (1 + 4 + 1 + 2) + (1 + 2) + (1 + 1 + 2 + 2) triples
+    triples = 2 * 19 + {"": 0, "ex:s ex:p [ ex:q 1 ] .\n": 2, "ex:s ex:p ( ( 1 ) ) .\n": 5}[before] + 1
+    assert _full_fast_and_all(doc) == (triples, triples)
+    expected = parser_verdict(doc.encode(), "turtle", "http://base/")
+    assert expected[0] == triples
+    assert len(expected[1]) == 1
+    assert validator_verdict(doc.encode(), "turtle", "http://base/", full=True) == expected
+
+
+def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_take(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The count over the whole document alone: no buffer's rate (see the next test).
+    monkeypatch.setattr(validate_turtle, "_FULL_EVIDENCE", 10**9)
+    misses = validate_turtle._FULL_AFTER
     doc = HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * (misses + 500) + "ex:s ex:p ex:o .\n"
     validator = TurtleValidator(False, None)
     assert validator.check(reader(doc.encode())) == (misses + 500) * 4 + 1
-    # The first 1000 by the parser, the rest by the full run regex: two compiles in all.
+    # The first ``misses`` by the parser, the rest by the full run regex: two compiles in all.
     assert validator._triples == 500 * 4 + 1
     assert validator._compiles == 2
     # Statements it would not take either (a non-ASCII IRI) do not count towards it.
@@ -689,9 +739,7 @@ def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_ta
     mixed = doc + ("ex:s ex:p ex:o .\n" * 100 + "ex:s ex:p ( 1 ) .\n" * 100) * 5
     both = TurtleValidator(False, None)
     assert both.check(reader(mixed.encode())) == (misses + 500) * 4 + 1 + 5 * (100 + 300)
-    # (A longer document: its rate of them has the full pattern compiled sooner.)
-    assert both._misses < misses
-    assert both._triples == (misses + 500 - both._misses) * 4 + 1 + 5 * (100 + 300)
+    assert both._triples == 500 * 4 + 1 + 5 * (100 + 300)
     # New prefixes: the full pattern for them once 10,000 more triples have been counted,
     # whether by the parser or by the run regexes (one match of many statements).
     nested = "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n"
@@ -714,13 +762,20 @@ def test_the_full_pattern_is_compiled_after_many_statements_the_first_did_not_ta
 
 
 def test_a_buffer_of_statements_the_first_pattern_does_not_take_compiles_the_full_one_soon() -> None:
-    # Past 50 such statements of a buffer (a megabyte), at a rate that leaves 1,500 more to
-    # come in it (validate_turtle._FULL_EVIDENCE, _FULL_PAYS), not after 1,000.
+    # Past 50 such statements of a buffer (a megabyte), at a rate that leaves 650 more to
+    # come in it (validate_turtle._FULL_EVIDENCE, _FULL_PAYS), not after 650 in all.
+    assert (validate_turtle._FULL_EVIDENCE, validate_turtle._FULL_PAYS) == (50, 650)
     nested = "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n"
     count = (1 << 20) // len(nested.encode()) - 100  # one buffer
     validator = TurtleValidator(False, None)
     assert validator.check(reader((HEADER + nested * count).encode())) == count * 4
     assert (validator._triples, validator._compiles) == ((count - 50) * 4, 2)
+    # The same in a document of 700 of them (650 more to come after the 50th); in one of 699,
+    # after 650 in all (validate_turtle._FULL_AFTER).
+    for total, parsed in ((700, 50), (699, 650)):
+        short = TurtleValidator(False, None)
+        assert short.check(reader((HEADER + nested * total).encode())) == total * 4
+        assert short._parsed == parsed * 4
     # As rare among other statements, they leave the full pattern uncompiled.
     sparse = HEADER + ("ex:s ex:p ex:o .\n" * 99 + nested) * (count // 100)
     rare = TurtleValidator(False, None)
@@ -732,11 +787,14 @@ def test_the_blocks_one_process_validates_share_the_full_pattern(monkeypatch: py
     # parallel.py's workers validate a document's blocks one after another: a block after
     # the one that compiled the full pattern takes its nested statements from the first.
     monkeypatch.setattr(validate_turtle, "_SHARED_RUNS", {})
-    misses = 1000  # validate_turtle._FULL_AFTER
+    monkeypatch.setattr(validate_turtle, "_FULL_EVIDENCE", 10**9)  # the counts alone
+    misses = validate_turtle._FULL_AFTER
+    sooner = validate_turtle._FULL_AFTER_SHARED
+    assert sooner < misses
     doc = (HEADER + "ex:s ex:p [ ex:q ( ex:caf\u00e9 ) ] .\n" * (misses + 500)).encode()
-    first = TurtleValidator(False, None, shared=True)  # compiles it sooner: 250 misses
+    first = TurtleValidator(False, None, shared=True)
     assert first.check(reader(doc)) == (misses + 500) * 4
-    assert (first._triples, first._compiles) == ((misses + 500 - 250) * 4, 2)
+    assert (first._triples, first._compiles) == ((misses + 500 - sooner) * 4, 2)
     later = TurtleValidator(False, None, shared=True)
     assert later.check(reader(doc)) == (misses + 500) * 4
     assert (later._triples, later._compiles) == ((misses + 500) * 4, 0)

@@ -25,10 +25,10 @@ that ends the statement (itself followed by whitespace, a comment or the end) or
 pattern below, a bracket: the parser's greedy token regexes then stop exactly where the
 validator's do, so both read the same tokens.
 
-Two patterns, the first compiled at once (a few milliseconds), the second, ``full``, once
-1,000 statements have gone to the parser, or 50 of a buffer at a rate that leaves 1,500 more
-to come in it (a tenth of a second: worth it only for a document with many more to come).
-The full one also takes objects nested three deep in ``[ ]`` and
+Two patterns, the first compiled at once (5 ms), the second, ``full``, once 650 statements
+have gone to the parser, or 50 of a buffer at a rate that leaves 650 more to come in it (20
+ms with CPython 3.11, what the parser takes for some 650 such statements: worth it only for a
+document with more to come). The full one also takes objects nested three deep in ``[ ]`` and
 ``( )`` (an empty ``[]`` or ``()`` at any depth), and local names of non-ASCII characters that
 are PN_CHARS and ucschar. Deeper nesting, nested subjects, directives, TriG's graph block
 openings and closings and every error go to the parser. Prefixes enter the regex as an
@@ -85,7 +85,10 @@ __all__ = ["TurtleValidator"]
 # plain repeat until the match returns, so one statement of 300,000 objects (a 3.8 MB line)
 # held 327 MiB where ``RUN_STATEMENTS`` bounds the statements of a run; backing out of any of
 # them never lets the statement match (a ',' or ';' follows an object given back, a comment
-# or whitespace what WS gave back).
+# or whitespace what WS gave back). So are those of strings, names and IRIs (``iri._shape``),
+# and the run's: what one takes, what follows could not take, and inside a plain repeat sre
+# copies the groups ``_nested`` sets at every alternation and repetition (with those repeats
+# plain, the groups made the full pattern's matches of rich-100k.ttl 40% slower).
 _WS: Final = WS_TURTLE.replace("*", f"*{POSSESSIVE}")
 # The '.' ending a statement: followed by whitespace, a comment or the end, never by a name
 # character (the parser would read 'x.y' as one name and '1.5' as one number).
@@ -104,16 +107,17 @@ _PLX: Final = f"{PERCENT}|\\\\[{PN_LOCAL_ESC_CHARS.replace('#', '').replace('%',
 # Non-ASCII name characters too, those that are ucschar (valid in an IRI's path and fragment),
 # between runs of ASCII ones (a class of a few ASCII ranges matches faster). One class for
 # both positions, the few PN_CHARS a name may not start with excluded by a lookahead: each
-# copy of such a class costs sre a millisecond to compile (``charclass``), and the nested
-# pattern holds dozens of names.
+# copy of such a class costs sre a quarter of a millisecond to compile (``charclass``), and
+# the full pattern holds 13 names.
 _NON_ASCII_NAME_CHAR: Final = char_class(common_chars(PN_CHARS, UCSCHAR))
 # The class once: each run of ASCII ones taken whole (possessive), then an escape or a
 # non-ASCII character, and the run after the last; the characters a name may not start
-# with are excluded by the lookahead.
+# with are excluded by the lookahead. Only the last run gives back (a final '.'): a name
+# cut shorter would be followed by a name character, where no token may follow it.
 _NAME_LOCAL: Final = (
     rf"(?:(?![.\-\u00b7\u0300-\u036f\u203f\u2040])"
-    rf"(?:[A-Za-z0-9_.:\-]*{POSSESSIVE}(?:{_PLX}|{_NON_ASCII_NAME_CHAR}))*"
-    rf"[A-Za-z0-9_.:\-]*(?<![^\\]\.))?"
+    rf"(?:[A-Za-z0-9_.:\-]*{POSSESSIVE}(?:{_PLX}|{_NON_ASCII_NAME_CHAR}))*{POSSESSIVE}"
+    rf"[A-Za-z0-9_.:\-]*(?<![^\\]\.))?{POSSESSIVE}"
 )
 # The same, ASCII only, for the pattern tried first: compiled in a few milliseconds.
 _ASCII_NAME_LOCAL: Final = (
@@ -129,11 +133,12 @@ _RELATIVE: Final = f"<(?:{_SEGMENT}(?:[./]{_SEGMENT})*)?(?:#[A-Za-z0-9_~.\\-]*)?
 # ECHAR and UCHAR of scalar values: one of a surrogate or past U+10FFFF goes to the parser.
 _ESCAPE: Final = rf"\\(?:{ESCAPE_SCALAR})"
 # [22], [23], [24], [25]: the long forms first ('""' then a character is a short empty one).
+# Possessive: a string ends at its first closing quote, whatever follows.
 _STRING: Final = (
-    f'"""[^"\\\\]*(?:(?:"(?!"")|{_ESCAPE})[^"\\\\]*)*"""'
-    f"|'''[^'\\\\]*(?:(?:'(?!'')|{_ESCAPE})[^'\\\\]*)*'''"
-    f'|"(?!"")[^"\\\\\\n\\r]*(?:{_ESCAPE}[^"\\\\\\n\\r]*)*"'
-    f"|'(?!'')[^'\\\\\\n\\r]*(?:{_ESCAPE}[^'\\\\\\n\\r]*)*'"
+    f'"""[^"\\\\]*{POSSESSIVE}(?:(?:"(?!"")|{_ESCAPE})[^"\\\\]*{POSSESSIVE})*{POSSESSIVE}"""'
+    f"|'''[^'\\\\]*{POSSESSIVE}(?:(?:'(?!'')|{_ESCAPE})[^'\\\\]*{POSSESSIVE})*{POSSESSIVE}'''"
+    f'|"(?!"")[^"\\\\\\n\\r]*{POSSESSIVE}(?:{_ESCAPE}[^"\\\\\\n\\r]*{POSSESSIVE})*{POSSESSIVE}"'
+    f"|'(?!'')[^'\\\\\\n\\r]*{POSSESSIVE}(?:{_ESCAPE}[^'\\\\\\n\\r]*{POSSESSIVE})*{POSSESSIVE}'"
 )
 # [144s] LANGTAG of the shapes language[-script][-region][-variant]: well-formed BCP 47.
 _LANGTAG: Final = f"@{LANGTAG_SIMPLE}(?:-[a-zA-Z0-9]{{5,8}})?"
@@ -146,25 +151,52 @@ def _alternation(names: Iterable[str]) -> str:
     return "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
 
 
+# After ',' and after a verb comes no end: a '.' that is no decimal's point, or a closing
+# bracket. The repeats of objects then cannot stop there and let the end follow, which would
+# take an empty object or ';' segment (a ',' or ';' after one is no object: the end fails).
+# The whitespace is inside: before Python 3.11 it is no possessive repeat, and a check after
+# it would be made after fewer spaces than there are.
+_THEN: Final = rf"(?!{_WS}(?:\.(?![0-9])|[\])]))"
+
+
 def _predicate_object_list(verb: str, obj: str, end: str) -> str:
     # [7] predicateObjectList and [8] objectList, the object pattern written once (each copy
-    # costs compile time): each object is followed by ',', by ';' and a verb, or by ``end``.
-    # After ',' or a verb comes no end (a '.' starts an object only as a decimal's point), so
-    # that the repeat cannot stop there and let ``end`` follow.
-    then = rf"(?!{_WS}(?:\.(?![0-9])|[\])]))"
-    more = f"{_WS},{then}{_WS}|{_WS};{_WS}{verb}{then}{_WS}|(?={_WS}{end})"
-    return f"{verb}{_WS}(?:{obj}(?:{more}))+{POSSESSIVE}"
+    # costs compile time): each object is followed by ',', by ';' and a verb, or by ``end``
+    # (the whitespace before it is taken). The verb is written twice: a loop of verbs around
+    # the loop of objects holds it once, but took 4% longer to match (rich-100k.ttl).
+    more = rf",{_THEN}{_WS}|;{_WS}{verb}{_THEN}{_WS}|(?={end})"
+    return rf"{verb}{_WS}(?:{obj}{_WS}(?:{more}))+{POSSESSIVE}"
 
 
 # [162s] ANON, and [15] collection without items (NIL).
 _EMPTY: Final = rf"\[[ \t\r\n]*\]|\({_WS}\)"
 
 
-def _nested(term: str, inner: str, verb: str) -> str:
-    # [14] blankNodePropertyList and [15] collection holding ``inner`` objects; ``term``
-    # holds the empty ones.
-    plist = _predicate_object_list(verb, inner, r"\]")
-    return f"(?:{term}|\\[{_WS}{plist}{_WS}\\]|\\({_WS}(?:{inner}{_WS})+{POSSESSIVE}\\))"
+def _nested(term: str, inner: str, verb: str, level: int) -> str:
+    """[14] blankNodePropertyList and [15] collection holding ``inner`` objects (``term``
+    holds the empty ones), written as one: the objects, verbs and separators of both, each
+    taken only where the opening bracket allows it. Written apart, each level held the one
+    below twice: three deep, 15 copies of ``term`` and 16 of ``verb``, three quarters of the
+    64 ms the pattern took to compile; 4 and 8 now.
+
+    Which bracket opened is kept in a group of this ``level``: '[' or nothing ('('), set at
+    each opening, so never left from an earlier one. A back reference to it matches where
+    the text starts with what it holds: always if nothing, only at a '[' if '['. So where the
+    text does not start with '[' (a verb, ',', ';', a closing bracket), no match says '['
+    (``in_bnode``) and a match says '('; where it does (an object in brackets), the same
+    holds one character on, where no object goes on with a second '['."""
+    bnode = f"bnode{level}"
+    opening = rf"(?=(?P<{bnode}>\[?))[\[(]"
+    in_bnode = f"(?!(?P={bnode}))"  # only where the text does not start with '['
+    in_collection = rf"(?:(?!\[)(?=(?P={bnode}))|(?=\[(?=(?P={bnode}))))"
+    start = f"(?:{in_bnode}{verb}{_WS}|{in_collection})"
+    # After an object: ',', ';' and a verb, or the closing ']'; in a collection, nothing.
+    after = (
+        rf"{in_bnode}(?:,{_THEN}{_WS}|;{_WS}{verb}{_THEN}{_WS}|(?=\]))"
+        f"|{in_collection}"
+    )
+    closing = rf"{in_bnode}\]|{in_collection}\)"
+    return rf"(?:{term}|{opening}{_WS}{start}(?:{inner}{_WS}(?:{after}))+{POSSESSIVE}(?:{closing}))"
 
 
 def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool, full: bool) -> str:
@@ -188,8 +220,9 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool
     iri = "|".join([_IRIREF, *names, *([_RELATIVE] if relative else [])])
     datatype = "|".join([f"<{NOT_LANG_DATATYPE}{ASCII_IRI_SHAPE}>", *datatype_names])
     # [128s] RDFLiteral: the parser allows whitespace (and comments) before '@' and '^^';
-    # comments there are left to it.
-    literal = f"(?:{_STRING})(?:[ \\t\\r\\n]*(?:{_LANGTAG}{end}|\\^\\^[ \\t\\r\\n]*(?:{datatype})))?"
+    # comments there are left to it. Possessive: no token starts with '@' or '^^'.
+    tag_or_datatype = f"[ \\t\\r\\n]*(?:{_LANGTAG}{end}|\\^\\^[ \\t\\r\\n]*(?:{datatype}))"
+    literal = f"(?:{_STRING})(?:{tag_or_datatype})?{POSSESSIVE}"
     subject = f"(?:{iri}|{_LABEL}{end})"
     verb = f"(?:{iri}|a(?=[ \\t\\r\\n]))"
     term = f"(?:{iri}|{_LABEL}{end}|{literal}|{_NUMBER_OR_BOOLEAN}{end})"
@@ -197,15 +230,16 @@ def _run_pattern(plain: frozenset[str], prefixes: frozenset[str], relative: bool
         term = f"(?:{term}|{_EMPTY})"
     obj = term
     if full:
-        for _ in range(_DEPTH):
-            obj = _nested(term, obj, verb)
+        for level in range(1, _DEPTH + 1):
+            obj = _nested(term, obj, verb, level)
     if full:
         predicate_object_list = _predicate_object_list(verb, obj, _STATEMENT_END)
     else:  # the object twice: 2 ms more to compile, 4% less to match (diverse-100k.ttl)
         predicate_object_list = f"{verb}{_WS}{obj}(?:{_WS}(?:,|;{_WS}{verb}){_WS}{obj})*{POSSESSIVE}"
     statement = f"{subject}{_WS}{predicate_object_list}{_WS}{_STATEMENT_END}"
     # The caller starts the match after whitespace: the run ends just after a statement's '.'.
-    return run_of(_WS + statement)
+    # Possessive: nothing follows the run, so no statement of it is ever given back.
+    return run_of(_WS + statement) + POSSESSIVE
 
 
 # --- the scan of a matched run: triples and typed literals -------------------------------------
@@ -309,24 +343,26 @@ _DIRECTIVE: Final = re.compile(r"@|(?i:prefix|base)[ \t\r\n]")
 _FREE_COMPILES: Final = 8
 _TRIPLES_PER_COMPILE: Final = 1000
 _MAX_PREFIXES: Final = 512
-# The full pattern (non-ASCII names, nesting) takes a tenth of a second to compile, what the
-# parser takes for some 2,500 statements: it is compiled once this many statements it may take
-# have gone to the parser, and again for other prefixes only once this many more triples have
-# been counted (by either: a run regex's match of many statements is one call here).
-_FULL_AFTER: Final = 1000
+# The full pattern (non-ASCII names, nesting) takes 20 ms to compile, what the parser takes
+# for some 650 statements of rich-100k.ttl: it is compiled once as many statements it may
+# take have gone to the parser (then at most twice what the best choice costs, not knowing
+# how many more are to come), and again for other prefixes only once this many more triples
+# have been counted (by either: a run regex's match of many statements is one call here).
+_FULL_AFTER: Final = 650
 # The same for a validator of one of a document's blocks (``shared``): the workers of
 # ``validate -j`` each compile it once for many blocks of 8 MB, the first of which waited
-# for 1,000 statements read by the parser (40 ms of the 0.8 s that -j 2 took on rich-1m.ttl).
+# for 1,000 statements read by the parser (40 ms of the 0.8 s that -j 2 took on rich-1m.ttl,
+# when the compile took 64 ms and this bound was 1,000).
 _FULL_AFTER_SHARED: Final = 250
 # Sooner where the buffer shows it pays: once this many of its statements went to the parser
 # (a buffer is a megabyte of the document, or all of a smaller one) and, at the rate they
-# came so far, at least _FULL_PAYS more are still to come in it (a statement read by the parser
-# costs about a 1,300th of the compile). A document smaller than a buffer, where the count
-# above is never reached, compiles nothing more than before.
+# came so far, at least as many more as the compile costs are still to come in it. A document
+# smaller than a buffer where the count above is never reached compiles nothing.
 _FULL_EVIDENCE: Final = 50
-_FULL_PAYS: Final = 1500
+_FULL_PAYS: Final = _FULL_AFTER
 _FULL_AGAIN_AFTER: Final = 10_000
-# How deep the full pattern nests '[ ]' and '( )': each level doubles its size.
+# How deep the full pattern nests '[ ]' and '( )': each level adds a copy of the terms and
+# two of the verbs, some 5 ms to compile.
 _DEPTH: Final = 3
 
 
