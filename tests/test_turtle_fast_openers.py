@@ -1,12 +1,14 @@
 """Turtle's "verb object" fast pattern also takes a verb whose object opens a [14]
 blankNodePropertyList or a [15] collection, up to its '[' or '(', and leaves the object to the
-full reader from there.
+full reader from there; its objects and collection items include strings in "'".
 
 Random documents of property lists and collections, nested, empty and not, after verbs of
 every shape the pattern meets: prefixed names and IRIs it makes, 'a', and verbs it cannot make
 (an undeclared prefix, an escape, a relative IRI without a base, a name starting with '-'),
-with spaces, line ends, comments or nothing between the verb and the bracket, and now and then
-one error (a bracket left open or closed twice, a missing object, a stray '.'). Two properties:
+with spaces, line ends, comments or nothing between the verb and the bracket; objects and
+items of every kind, strings in either quote with tags, datatypes and escapes, good and bad;
+and now and then one error (a bracket left open or closed twice, a missing object, a stray
+'.'). Two properties:
 
 1. the fast path changes nothing: with its patterns made never to match, the full reader gives
    the same statements in the same order, written at the same places (source maps), or the
@@ -35,7 +37,10 @@ PREFIXES = "@prefix : <http://example/> .\n"
 # Verbs the fast pattern makes, then verbs it leaves to the full reader, which explains them.
 _VERBS = [":p", ":q.r", ":\u00e9", "a", "<http://example/p>", ":p\\~q", "nope:p", "<p>", ":-p"]
 _GAPS = [" ", " ", "\n  ", "\t", " # c\n ", ""]  # between a verb and its object
-_ATOMS = [":o", '"s"', "'t'@en", "1", "_:b", "<http://example/o>"]
+_ATOMS = [
+    ":o", '"s"', '"s"^^<http://example/dt>', "'t'@en", "'u\\'v'", "'w'^^:dt", "'x'^^<http://example/dt>",
+    "'2'^^<p>", "'y\\q'", "'''z'''", "1", "_:b", "<http://example/o>", "true",
+]  # fmt: skip
 _ERRORS = ["", "", "", "", " ]", " )", " .", " ,", " ;;"]
 
 

@@ -172,23 +172,23 @@ _FAST_LOCAL_CHAR: Final = r"^\x00-\x24\x26-\x2c./\x3b-\x40\x5b-\x5e\x60\x7b-\x7f
 _FAST_LOCAL: Final = rf"[{_FAST_LOCAL_CHAR}]*(?:\.+[{_FAST_LOCAL_CHAR}]+)*"
 _FAST_PNAME: Final = rf"(?:[A-Za-z][A-Za-z0-9_\-]*)?:{_FAST_LOCAL}"
 _FAST_LABEL: Final = rf"_:({_FAST_NAME})"  # [141s] BLANK_NODE_LABEL, ASCII
-# An object's 9 groups: a prefixed name, an IRIREF body, a string body (escapes and all: they
-# are checked when decoded) with its [144s] LANGTAG or its datatype's prefixed name or IRIREF
-# body, a blank node label, [16] NumericLiteral, [133s] BooleanLiteral.
+# An object's 10 groups: a prefixed name, an IRIREF body, the body of a string in '"' or in "'"
+# (escapes and all: they are checked when decoded) with its [144s] LANGTAG or its datatype's
+# prefixed name or IRIREF body, a blank node label, [16] NumericLiteral, [133s] BooleanLiteral.
 _FAST_OBJECT: Final = (
-    rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|"({STRING_QUOTE_BODY})"'
+    rf'({_FAST_PNAME})|<({IRIREF_PLAIN})>|(?:"({STRING_QUOTE_BODY})"|\'({STRING_SINGLE_QUOTE_BODY})\')'
     rf"(?:@({LANGTAG_BODY})|\^\^(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>))?"
     rf"|{_FAST_LABEL}|({_NUMBER})|(true|false)"
 )
 # ';' or ',' (captured), the '.' ending a statement, or a ']' ending a '[ ... ]' (not consumed).
 _FAST_END: Final = r"[ \t\r\n]*(?:([;,])|\.(?=[ \t\r\n]|\Z)|(?=\]))"
 # The empty groups mark where the triple's first token starts, where its object starts and
-# where it ends (source maps): the object's are always the eleventh from last and the next to
+# where it ends (source maps): the object's are always the twelfth from last and the next to
 # last group (in _FAST_OBJECT_RE the first group marks both the triple and its object).
 # A verb whose object opens a [14] blankNodePropertyList or a [15] collection is taken too,
 # up to the '[' or '(' (group 5): the full reader reads the object from there. Left to the
 # full reader, such a verb cost a failed match, then a read of its own, then a failed object
-# match (8.6% of rich-100k's verbs; 1.7 us of the 6.0 a '[ :p :o ]' object cost).
+# match (8.6% of rich-100k's verbs; 1.2 us of the 5.9 a '[ :p :o ]' object cost).
 _FAST_VERB_OBJECT_RE: Final = re.compile(
     rf"{WS_TURTLE}()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|(a))[ \t\r\n]+"
     rf"(?:([\[(])|()(?:{_FAST_OBJECT})(){_FAST_END})"
@@ -196,7 +196,7 @@ _FAST_VERB_OBJECT_RE: Final = re.compile(
 _FAST_OBJECT_RE: Final = re.compile(rf"{WS_TURTLE}()(?:{_FAST_OBJECT})(){_FAST_END}")
 # An object or a collection item the full reader is asked for (after a comment, before a ')'),
 # when a token ending a name or a number follows it, and no tag or datatype after spaces and
-# comments: its 9 groups as in _FAST_OBJECT.
+# comments: its 10 groups as in _FAST_OBJECT.
 _FAST_TERM_RE: Final = re.compile(
     rf"(?:{_FAST_OBJECT})(?=[ \t\r\n,;)\]#]|\.(?=[ \t\r\n]|\Z)|\Z)(?!{WS_TURTLE}[@^])"
 )
@@ -933,7 +933,7 @@ class TurtleParser(BatchReader):
     # A finished term is delivered by state (subject, object, collection item); a triple is made
     # only once subject and predicate are read; ``opening`` is a '[' just delivered, its property
     # list next. Source maps: a triple spans from ``first`` (-1: its object's start) to its
-    # object's end, its object from ``begin``. In the fast path an object's groups start tenth
+    # object's end, its object from ``begin``. In the fast path an object's groups start eleventh
     # from the last; ``lang is dt is dti`` means all None (a simple literal); as no object ends in
     # '.', a match without ';' or ',' ends after a '.' or before a ']'.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
@@ -947,10 +947,10 @@ class TurtleParser(BatchReader):
         kind, pending, predicate, head, last, opening, first = _TOP, -1, _UNSET, None, None, None, term_start
         while True:  # fast path first: "verb object" or "object", then ';' ',' '.'
             if state == _OBJECT and (m := fast_object(src, pos)) is not None:
-                _, op, oi, os, lang, dt, dti, _, _, _, _, punct = m.groups()
+                _, op, oi, os, _, lang, dt, dti, _, _, _, _, punct = m.groups()
                 p: Node | None = predicate
             elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
-                _, vp, vi, va, opener, _, op, oi, os, lang, dt, dti, _, _, _, _, punct = m.groups()
+                _, vp, vi, va, opener, _, op, oi, os, _, lang, dt, dti, _, _, _, _, punct = m.groups()
                 p = (self._a if va else pname(vp) if vp else iri(vi)) or (made(vp) if vp else name(m, 2))
                 if opener and p is not None:  # "verb [" or "verb (": the full reader reads the object
                     predicate, state, pos, first = p, _OBJECT, m.end() - 1, m.start(1) if first < 0 else first
@@ -959,13 +959,13 @@ class TurtleParser(BatchReader):
                 m = None
             if m is not None:
                 o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt is dti else None
-                obj = o or (made(op) if op else self._fast_object(m, m.re.groups - 10))
+                obj = o or (made(op) if op else self._fast_object(m, m.re.groups - 11))
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
                 if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
                     append((subject, p, obj, default))
-                    if spans is not None:  # first token (-1: group 1), object (eleventh from last) and end
+                    if spans is not None:  # first token (-1: group 1), object (twelfth from last) and end
                         e = m.re.groups - 1
-                        spans += (m.start(1) if first < 0 else first, m.start(e - 10), m.start(e))
+                        spans += (m.start(1) if first < 0 else first, m.start(e - 11), m.start(e))
                     if punct == ".":
                         return m.end()
                     predicate, first, pos = p, -1, m.end()
@@ -1778,7 +1778,7 @@ class TurtleParser(BatchReader):
 
     def _fast_term(self, m: re.Match[str]) -> Node | None:
         """The object or item ``_FAST_TERM_RE`` matched as ``m``: cached, else as ``_fast_object``."""
-        op, oi, os, lang, dt, dti = m.group(1, 2, 3, 4, 5, 6)
+        op, oi, os, lang, dt, dti = m.group(1, 2, 3, 5, 6, 7)  # not group 4: a string in "'"
         if op:
             return self._pnames.get(op) or self._fast_pname(op)
         if os is None:
@@ -1786,12 +1786,13 @@ class TurtleParser(BatchReader):
         return (lang is dt is dti and self._plain.get(os)) or self._fast_object(m, 1)
 
     def _fast_object(self, m: re.Match[str], i: int) -> Node | None:
-        """As ``_fast_name``, for an object: groups ``i`` to ``i + 8`` are a prefixed name, an
-        IRIREF body, a string body, its tag, its datatype's prefixed name or IRIREF body, a
-        blank node label, a number and a boolean. A typed literal that is ill-typed while
-        warnings are asked for goes to the full reader, which warns, and so does a string
-        whose escapes do not decode, which explains them."""
-        string, lang, dt, dt_iri, label, number, boolean = m.group(*range(i + 2, i + 9))
+        """As ``_fast_name``, for an object: groups ``i`` to ``i + 9`` are a prefixed name, an
+        IRIREF body, a string body in '"' or in "'", its tag, its datatype's prefixed name or
+        IRIREF body, a blank node label, a number and a boolean. A typed literal that is
+        ill-typed while warnings are asked for goes to the full reader, which warns, and so
+        does a string whose escapes do not decode, which explains them."""
+        string, single, lang, dt, dt_iri, label, number, boolean = m.group(*range(i + 2, i + 10))
+        string = single if string is None else string  # the two bodies decode alike
         if string is None:
             if label is not None:
                 return self.terms.bnode(label)
@@ -1806,7 +1807,7 @@ class TurtleParser(BatchReader):
             return None
         datatype = None
         if dt is not None or dt_iri is not None:
-            datatype = (self._pnames.get(dt) or self._fast_pname(dt)) if dt else self._fast_datatype(m, i + 4)
+            datatype = (self._pnames.get(dt) or self._fast_pname(dt)) if dt else self._fast_datatype(m, i + 5)
             if datatype is None or (self.warn is not None and ill_typed(lexical, datatype) is not None):
                 return None
         try:
