@@ -673,7 +673,7 @@ def test_items_and_objects_before_comments_take_a_fast_pattern(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # A collection's items, and an object a comment follows, once went to the full reader.
-    doc = PREFIX + (  # the verbs before '(' are read by the full reader: met before
+    doc = PREFIX + (  # the verbs before '(' too, up to it
         ':s :p :q , :r .\n:s :p ( "a" "b"@en 1 -2.5 true _:x <http://example/i> "5"^^:dt :\u00e9 ) ;\n'
         '  :q :o # c\n , "x" # d\n ; :r ( ( 2 ) :a.b ) .\n'
     )

@@ -147,7 +147,9 @@ class TermFactory:
 
     def fresh_bnode(self) -> BNode:
         """A blank node no label of this or any other parse names (``[]``, ``( )`` cells)."""
-        return self.bnode_type(f"{self._fresh}{next(self._count)}")
+        # str.__new__, as the IRIs: BNode() runs two Python __new__ (rdflib's and Identifier's)
+        # that only pass the text on; Turtle makes one for each '[' and collection cell.
+        return _new_str(self.bnode_type, f"{self._fresh}{next(self._count)}")
 
     def bnode(self, label: str) -> BNode:
         node = self.bnodes.get(label)
