@@ -590,6 +590,18 @@ def same_graph(actual: Graph, expected: Graph) -> bool:
     return _same(statements(actual), statements(expected))
 
 
+def assert_reads_as_pyoxigraph(doc: str, ours: object, fmt: str = "ttl") -> None:
+    """``ours`` (a Graph, or what a parse of ``doc`` raised) is pyoxigraph's verdict and graph."""
+    __tracebackhide__ = True
+    try:
+        expected = oxigraph_graph(doc.encode(), fmt)
+    except SyntaxError:  # pyoxigraph's
+        assert not isinstance(ours, Graph), doc
+        return
+    assert isinstance(ours, Graph), (doc, ours)
+    assert_same_graph(ours, expected)
+
+
 def assert_same_graph(
     actual: Graph,
     expected: Graph,
