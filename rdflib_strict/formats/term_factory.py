@@ -153,9 +153,9 @@ class TermFactory:
 
     def bnode(self, label: str) -> BNode:
         node = self.bnodes.get(label)
-        if node is None:
+        if node is None:  # str.__new__ as in fresh_bnode
             node = self.bnodes[label] = (
-                self.fresh_bnode() if self._shared else self.bnode_type(self._labelled + label)
+                self.fresh_bnode() if self._shared else _new_str(self.bnode_type, self._labelled + label)
             )
         return node
 
