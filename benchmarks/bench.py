@@ -21,7 +21,9 @@ run, variants interleaved round-robin so that drift affects them all alike):
 * ``serialize.py`` -- serializers (rdflib vs strict vs oxrdflib) on the graph rdflib parsed, and
   for N-Triples a floor (the index walked, ``str()`` of each term, the output decoded: what
   every writer of a ``Memory`` graph does, and nothing more).
-* ``stream.py``    -- ``rdflib_strict.iterparse`` vs raw ``pyoxigraph.parse``.
+* ``stream.py``    -- ``rdflib_strict.iterparse`` vs raw ``pyoxigraph.parse``; with
+  ``--turtle-ratio N``, Turtle ``iterparse`` against the N-Triples one of the same statements
+  in N fresh processes (median and range of the ratio).
 * ``memory.py``    -- peak memory of each parse variant in a fresh subprocess.
 * ``validate.py``  -- only with ``--validate``: the command line (``rdflib-strict validate`` and
   ``convert --to nt``, ``--to nq`` for quads) against pyoxigraph's parser, each run a fresh
@@ -123,7 +125,7 @@ from serialize import run_serializers, serialize_table
 from shapes import SHAPE_SIZES, shape_inputs
 from sourcemap import ROWS as SOURCE_MAP_ROWS
 from sourcemap import run_source_maps, source_map_table
-from stream import iterparse_table, run_iterparse
+from stream import RatioRow, iterparse_table, run_iterparse, run_turtle_ratio, turtle_ratio_table
 from validate import run_validate, validate_table
 
 ALL_SIZES = (*SIZES, *DIVERSE_SIZES, *SHAPE_SIZES, *RDF12_SIZES)
@@ -166,6 +168,8 @@ def run_file(inp: Input, args: argparse.Namespace, report: Report) -> None:
         run_fast_path(inp, args.fast_path_rows)
     if args.instructions:
         run_instructions(inp, args.instruction_rows)
+    if args.turtle_ratio:
+        run_turtle_ratio(inp, args.turtle_ratio, args.ratio_rows, report.notes)
 
 
 def render(report: Report, args: argparse.Namespace) -> str:
@@ -217,6 +221,17 @@ def render(report: Report, args: argparse.Namespace) -> str:
             "## Left by the fast paths (counts, not times)",
             "",
             fast_path_table(args.fast_path_rows),
+            "",
+        ]
+    if args.ratio_rows:
+        parts += [
+            "## Turtle iterparse against the N-Triples iterparse of the same statements",
+            "",
+            turtle_ratio_table(args.ratio_rows),
+            "",
+            "Each process times three interleaved parses of both files (process_time) and gives "
+            "the ratio of its medians; the ratio moves from process to process, so the median "
+            "over the processes is the figure.",
             "",
         ]
     if args.instruction_rows:
@@ -347,6 +362,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="also time whole processes (parse into a Graph, exit) and a gc.collect() after the parse",
     )
     ap.add_argument(
+        "--turtle-ratio",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time Turtle iterparse against the N-Triples iterparse of the .nt beside each .ttl, "
+        "in N fresh processes",
+    )
+    ap.add_argument(
         "--fast-path",
         action="store_true",
         help="also count, by shape, the statements and terms the fast paths leave to the full readers",
@@ -393,6 +416,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args.process_rows: list[ProcessRow] = []
     args.fast_path_rows: list[FastPathRow] = []
     args.instruction_rows: list[InstructionRow] = []
+    args.ratio_rows: list[RatioRow] = []
     args.collector_rows: list[CollectorRow] = []
     return args
 
