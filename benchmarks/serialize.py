@@ -42,13 +42,14 @@ def floor_job(graph: Graph) -> Job | None:
     def job() -> str:
         lines: list[str] = []
         append = lines.append
+        b = c = ""  # (an empty graph: nothing to spell)
         for p, by_object in pos.items():
             b = str(p)
             for o, subjects in by_object.items():
                 c = str(o)
                 for s in subjects:
                     append(str(s))
-        del lines, b, c
+        del lines, b, c  # freed inside the timed call, as a writer's would be
         return written.decode()
 
     return job
