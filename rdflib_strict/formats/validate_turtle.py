@@ -412,8 +412,9 @@ class TurtleValidator(TurtleParser):
         self._compiled_at = 0  # the triples counted at the last compile
         self._misses = 0  # statements of triples the run regex did not take
         self._wants_full = False  # the buffer's misses said the full pattern pays (_full_pays)
-        # The buffer whose misses are counted, where its count began, and the count.
-        self._miss_src = ""
+        # The buffer whose misses are counted (by its first line: a buffer's text is kept only
+        # while it is read), where its count began, and the count.
+        self._miss_line = 0
         self._miss_from = 0
         self._buffer_misses = 0
         # The triples counted when the full pattern was last compiled (the first is free).
@@ -423,6 +424,7 @@ class TurtleValidator(TurtleParser):
         """The number of valid triples in ``reader``'s document."""
         self._triples = self._parsed = self._line_validator._count = 0
         self._compiled_at, self._full_at = 0, min(self._full_at, 0)  # counted from here
+        self._miss_line = 0
         self.parse(reader, _discard, on_error)
         return self.statements
 
@@ -491,8 +493,10 @@ class TurtleValidator(TurtleParser):
     def _full_pays(self, src: str, pos: int, end: int) -> bool:
         """Whether, at the rate statements of ``src`` went to the parser so far, at least
         ``_FULL_PAYS`` more will in the rest of it (see above); counts this one."""
-        if src is not self._miss_src:  # a new buffer: counted from this statement on
-            self._miss_src, self._miss_from, self._buffer_misses = src, pos, 0
+        # A new buffer starts a later line (the parser keeps a statement's text from its line's
+        # start); one that keeps the whole buffer before it keeps its places too, and its count.
+        if self._first_line != self._miss_line:  # a new buffer: counted from this statement on
+            self._miss_line, self._miss_from, self._buffer_misses = self._first_line, pos, 0
         self._buffer_misses += 1
         missed = self._buffer_misses
         return missed >= _FULL_EVIDENCE and missed * (len(src) - end) >= _FULL_PAYS * (end - self._miss_from)
