@@ -9,7 +9,7 @@ import io
 import subprocess
 import sys
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from rdflib_strict.syntax.reader import document_prefix
 from rdflib_strict.syntax.version import version_arg
 
 BASE = "http://doc.example/dir/"
+XSD = "http://www.w3.org/2001/XMLSchema#"
 
 # Statements whose '.'s end nothing: in strings, IRIs, comments, long strings, numbers,
 # names; prefixes and the base change midway; a few bad statements.
@@ -147,7 +148,7 @@ def _job(
 
 
 def in_blocks(
-    parts: list[parallel.Block], job: parallel.BlockTask, workers: int = 1
+    parts: Iterable[parallel.Block], job: parallel.BlockTask, workers: int = 1
 ) -> tuple[list[Any], list[Any]]:
     log: list[ParseError] = []
     found: list[Any] = []
@@ -319,18 +320,72 @@ def test_guessed_cuts_of_a_file_others_wrote_need_no_second_parse(shared_data_di
 
 
 def test_a_wrong_guess_about_the_prefixes_is_parsed_again(tmp_path: Path) -> None:
-    # A directive's text at a line start inside a long string: the guess applies it, the block
-    # before ends in another state, and the block is parsed again from that one.
+    # A directive's text at a line start inside a long string: the guess (following every
+    # directive) applies it, the block before ends in another state, and the block is parsed
+    # again from that one.
     doc = HEADER + "ex:s ex:p ex:o .\n" * 40 + 'ex:s ex:p """\n@prefix ex: <http://wrong.example/> .\n""" .\n'
     doc += "ex:s ex:p ex:o .\n" * 40
     path = tmp_path / "doc.ttl"
     path.write_bytes(doc.encode())
     job = _job("statements", False, skip=False)
-    parts = list(parallel.turtle_file_blocks(str(path), job, block=200))
+    parts = list(parallel.turtle_file_blocks(str(path), job, block=200, follow=True))
     assert any("wrong.example" in str(part.state) for part in parts)  # the guess was wrong
     found, errors = in_blocks(parts, job)
     assert (found, errors) == serial(doc.encode(), False, skip=False)
     assert not any(str(t).startswith("http://wrong") for q in found for t in q)  # as IRIs
+
+
+def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of each block parsed (in a worker or again here), as parsed."""
+    parsed: list[int] = []
+    parse = parallel._do_block_packed
+
+    def counted(job: parallel.BlockTask, part: parallel.Block) -> parallel.BlockResult:
+        parsed.append(part.number)
+        return parse(job, part)
+
+    monkeypatch.setattr(parallel, "_do_block_packed", counted)
+    return parsed
+
+
+def test_blocks_start_from_the_head_s_directives_until_a_later_one_is_met(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Only the head is read for directives; a prefix declared midway is met by the check (the
+    # block after it started from the head's state), and from then on the blocks follow every
+    # directive: the blocks already handed out are parsed again, no more.
+    statements = "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(400))
+    doc = HEADER + statements + "@prefix ex: <http://ex.example/two/> .\n" + statements * 3
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    job = _job("statements", False, skip=False)
+    head_state = (BASE, (("ex", "http://ex.example/one/"), ("xsd", XSD), ("", "http://colon.example/")))
+    guessed = list(parallel.turtle_file_blocks(str(path), job, block=2000))
+    assert len(guessed) > 15 and {part.state for part in guessed[1:]} == {head_state}
+    parsed = _counting_parses(monkeypatch)
+    blocks = parallel.turtle_file_blocks(str(path), job, block=2000)
+    assert in_blocks(blocks, job) == serial(doc.encode(), False, skip=False)
+    assert blocks.follow
+    in_flight = 2  # _AHEAD blocks of one in-process worker
+    assert len(parsed) <= len(guessed) + in_flight + 1
+    # Told nothing (a list of the same blocks), the check parses every block after it again.
+    parsed.clear()
+    assert in_blocks(guessed, job) == serial(doc.encode(), False, skip=False)
+    assert len(parsed) > len(guessed) + 8
+
+
+def test_a_head_longer_than_a_window_or_a_block_is_read_whole(tmp_path: Path) -> None:
+    # 3,000 prefixes (some 140 KB, more than two windows), read into every block's state.
+    head = "".join(f"@prefix p{i}: <http://prefix.example/{i}/> .\n" for i in range(3000))
+    doc = head + "".join(f"p{i}:s p{i}:p p{i}:o .\n" for i in range(3000)) * 10
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    job = _job("statements", False, skip=False)
+    for block in (4000, 500_000):  # cuts inside the head; one cut, after it
+        parts = list(parallel.turtle_file_blocks(str(path), job, block=block))
+        assert len(parts) > 1
+        assert all(len(part.state[1]) == 3000 for part in parts if part.offset >= len(head))  # type: ignore[index]
+        assert in_blocks(parts, job) == serial(doc.encode(), False, skip=False)
 
 
 def test_text_blocks_give_the_file_blocks_result(tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ def test_the_first_block_of_a_file_goes_out_before_any_parser_is_made(tmp_path: 
         "import sys\n"
         "from rdflib_strict import parallel\n"
         "job = parallel.BlockTask('validate', False, 'x', 'p', False, turtle=True, base='http://b/')\n"
-        "blocks = parallel.turtle_file_blocks(sys.argv[1], job, block=256, workers=2)\n"
+        "blocks = iter(parallel.turtle_file_blocks(sys.argv[1], job, block=256, workers=2))\n"
         "first = next(blocks)\n"
         "made = 'rdflib_strict.formats.turtle' in sys.modules\n"
         "print(first.state, made, next(blocks).state)\n"
