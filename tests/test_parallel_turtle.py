@@ -6,8 +6,10 @@ identity, errors and warnings are the serial parse's."""
 from __future__ import annotations
 
 import io
+import mmap
 import subprocess
 import sys
+import threading
 import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -264,23 +266,40 @@ def test_blocks_give_the_serial_result(trig: bool, skip: bool, block: int, data:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.booleans(), st.booleans(), st.data())
 def test_wrong_cuts_change_nothing(trig: bool, skip: bool, data: st.DataObject) -> None:
-    # Blocks at any line starts, inside strings and statements, all told the document's
-    # first state: the checks join and parse again until each block is right.
+    # Blocks at any line starts, inside strings and statements, each told a state drawn from
+    # the document's first, the header's, and ones binding its prefixes or base otherwise:
+    # the checks keep a result only where it reads alike (``_carried``), join and parse again
+    # until each block is right.
     doc = data.draw(documents(trig, bad=True))
     starts = [0] + [i + 1 for i, b in enumerate(doc) if b in b"\r\n" and doc[i : i + 2] != b"\r\n"]
     starts = sorted(set(data.draw(st.lists(st.sampled_from(starts), max_size=12))) | {0})
     ends = [*starts[1:], len(doc)]
+    states = st.sampled_from(TOLD)
+    told = [(BASE, ()), *(data.draw(states) for _ in starts[1:])]
     for text in (False, True):
         job = _job("statements", trig, skip)
-        state: parallel.TurtleState = (BASE, ())
         parts = [
             parallel.Block(
-                n, a == 0, state=state, **({"text": doc[a:b].decode()} if text else {"data": doc[a:b]})
+                n, a == 0, state=told[n], **({"text": doc[a:b].decode()} if text else {"data": doc[a:b]})
             )
             for n, (a, b) in enumerate(zip(starts, ends, strict=True))
             if b > a or n == 0
         ]
         assert in_blocks(parts, job) == _serial_result(doc, trig, skip)
+
+
+_HEADER_PREFIXES = (("ex", "http://ex.example/one/"), ("xsd", XSD), ("", "http://colon.example/"))
+# States a block may be told wrongly: none, the header's, its prefixes bound otherwise (some
+# as the document binds them later), more of them, another base.
+TOLD: list[parallel.TurtleState] = [
+    (BASE, ()),
+    (BASE, _HEADER_PREFIXES),
+    (BASE, (("ex", "http://ex.example/two/"), ("xsd", XSD), ("", "http://colon.example/"))),
+    (BASE, (("ex", "http://wrong.example/"), ("xsd", XSD))),
+    (BASE, (*_HEADER_PREFIXES, ("more", "http://more.example/"))),
+    (BASE, (("", "http://ex.example/one/"),)),
+    ("http://other.example/", _HEADER_PREFIXES),
+]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -372,6 +391,90 @@ def test_blocks_start_from_the_head_s_directives_until_a_later_one_is_met(
     parsed.clear()
     assert in_blocks(guessed, job) == serial(doc.encode(), False, skip=False)
     assert len(parsed) > len(guessed) + 8
+
+
+def test_prefixes_declared_midway_in_addition_cost_no_second_parse(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Files joined into one: each part declares the head's prefixes again and one more. The
+    # blocks guessed to start from fewer prefixes than were in force, bound alike, met no
+    # error: their results stand, and their ends carry the prefixes they were not told.
+    part = "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(300))
+    doc = "".join(f"{HEADER}@prefix more{k}: <http://more.example/{k}/> .\n{part}" for k in range(4))
+    doc += "more2:s more0:p more1:o .\n" + part  # each bound as declared
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    parsed = _counting_parses(monkeypatch)
+    for task in ("statements", "validate"):
+        job = _job(task, False, skip=False)
+        blocks = parallel.turtle_file_blocks(str(path), job, block=2000)
+        if task == "statements":
+            assert in_blocks(blocks, job) == serial(doc.encode(), False, skip=False)
+        else:
+            results = list(parallel.run_blocks(job, blocks, 1))
+            assert sum(done.count for done in results) == 5 * 300 + 1
+            assert not any(done.errors or done.fatal for done in results)
+        assert len(parsed) == len(list(blocks)) > 15
+        parsed.clear()
+
+
+def test_a_directive_s_text_in_a_long_string_is_not_taken_for_one() -> None:
+    # The block holding the string was told 'ex' bound otherwise; its only 'ex:' looks like a
+    # declaration, which the parse did not make: the block is parsed again, not carried on as
+    # if its end bound 'ex' as told.
+    string = '<http://x.example/s> <http://x.example/p> """\n@prefix ex: <http://wrong.example/> .\n""" .\n'
+    lines = [HEADER + "ex:s ex:p ex:o .\n", string, "ex:s ex:p ex:o .\n"]
+    doc = "".join(lines).encode()
+    wrong = (BASE, (("ex", "http://wrong.example/"), ("xsd", XSD), ("", "http://colon.example/")))
+    told = [(BASE, ()), wrong, (BASE, _HEADER_PREFIXES)]
+    parts = [parallel.Block(n, n == 0, data=line.encode(), state=told[n]) for n, line in enumerate(lines)]
+    job = _job("statements", False, skip=False)
+    assert in_blocks(parts, job) == serial(doc, False, skip=False)
+
+
+def test_blocks_in_flight_when_a_prefix_is_bound_anew_are_submitted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Met as the block holding the directive ends: the blocks already handed out (two: one
+    # in-process worker's) that use the prefix are submitted again with the state they start
+    # in (the pool parses them), none is parsed again here.
+    uses = "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(400))
+    doc = HEADER + uses + "@prefix ex: <http://ex.example/two/> .\n" + uses * 3
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    job = _job("statements", False, skip=False)
+    submitted: list[int] = []
+    submit = parallel._InProcess.submit
+
+    def recorded(self: parallel._InProcess, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        submitted.append(args[1].number)
+        return submit(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(parallel._InProcess, "submit", recorded)
+    parsed = _counting_parses(monkeypatch)
+    blocks = parallel.turtle_file_blocks(str(path), job, block=4000)
+    assert in_blocks(blocks, job) == serial(doc.encode(), False, skip=False)
+    again = [n for n in set(submitted) if submitted.count(n) > 1]
+    assert again and sorted(parsed) == sorted(submitted)  # all in the pool
+    assert len(submitted) <= len(list(blocks)) + 2
+
+
+def test_a_block_dropped_by_the_parent_is_abandoned_by_its_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    doc = HEADER + "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(200_000))
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    job = _job("validate", False, skip=False)
+    marks = mmap.mmap(-1, parallel._MARKS)
+    monkeypatch.setattr(parallel, "_ABANDONED", marks)
+    whole = parallel.Block(0, True, path=str(path), length=len(doc), mark=7)
+    assert parallel.do_block(job, whole).count == 200_000
+    marks[7] = 1
+    assert parallel.do_block(job, whole).count == 0  # not started
+    stop = threading.Timer(0.05, lambda: marks.__setitem__(9, 1))
+    stop.start()  # set as the worker reads (a chunk is a megabyte: some 50,000 statements)
+    assert parallel.do_block(job, whole._replace(mark=9)).count < 200_000
 
 
 def test_a_head_longer_than_a_window_or_a_block_is_read_whole(tmp_path: Path) -> None:
