@@ -394,15 +394,7 @@ class TurtleFileBlocks:
                 cut = guessed_cut(data, nominal, self.job.quads)
                 if cut is None or cut >= total:
                     break
-                yield Block(
-                    number,
-                    start == 0,
-                    path=self.path,
-                    offset=start,
-                    length=cut - start,
-                    state=state,
-                    guessed=start > 0,
-                )
+                yield self._block(number, start, cut, state)
                 read_from = self._read_to
                 if self.follow:
                     self._follow_to(data, cut)
@@ -412,12 +404,15 @@ class TurtleFileBlocks:
                 # (212 MiB at the end of a 188 MB file) until it is let go of.
                 _let_go(data, min(read_from, start), cut)
                 start, number, state = cut, number + 1, directives.state
-        yield Block(
+        yield self._block(number, start, total, state)
+
+    def _block(self, number: int, start: int, end: int, state: TurtleState) -> Block:
+        return Block(
             number,
             start == 0,
             path=self.path,
             offset=start,
-            length=total - start,
+            length=end - start,
             state=state,
             guessed=start > 0,
         )

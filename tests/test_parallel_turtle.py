@@ -367,16 +367,22 @@ def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return parsed
 
 
+def _bound_anew(tmp_path: Path) -> tuple[Path, str]:
+    """A file of statements using 'ex', which is bound anew after the first 400."""
+    statements = "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(400))
+    doc = HEADER + statements + "@prefix ex: <http://ex.example/two/> .\n" + statements * 3
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    return path, doc
+
+
 def test_blocks_start_from_the_head_s_directives_until_a_later_one_is_met(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Only the head is read for directives; a prefix declared midway is met by the check (the
     # block after it started from the head's state), and from then on the blocks follow every
     # directive: the blocks already handed out are parsed again, no more.
-    statements = "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(400))
-    doc = HEADER + statements + "@prefix ex: <http://ex.example/two/> .\n" + statements * 3
-    path = tmp_path / "doc.ttl"
-    path.write_bytes(doc.encode())
+    path, doc = _bound_anew(tmp_path)
     job = _job("statements", False, skip=False)
     head_state = (BASE, (("ex", "http://ex.example/one/"), ("xsd", XSD), ("", "http://colon.example/")))
     guessed = list(parallel.turtle_file_blocks(str(path), job, block=2000))
@@ -438,10 +444,7 @@ def test_blocks_in_flight_when_a_prefix_is_bound_anew_are_submitted_again(
     # Met as the block holding the directive ends: the blocks already handed out (two: one
     # in-process worker's) that use the prefix are submitted again with the state they start
     # in (the pool parses them), none is parsed again here.
-    uses = "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(400))
-    doc = HEADER + uses + "@prefix ex: <http://ex.example/two/> .\n" + uses * 3
-    path = tmp_path / "doc.ttl"
-    path.write_bytes(doc.encode())
+    path, doc = _bound_anew(tmp_path)
     job = _job("statements", False, skip=False)
     submitted: list[int] = []
     submit = parallel._InProcess.submit
