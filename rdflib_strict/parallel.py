@@ -337,13 +337,13 @@ class TurtleFileBlocks:
 
     Each block starts with the base and prefixes of the directives at the file's head (the
     windows of ``_HEAD`` bytes from its start that hold one), as if none came later: a dump
-    declares its prefixes at its head, and scanning every line for directives here took a
-    core's time from the workers (diverse-1m.ttl: 30 ms of 0.59 s, validate -j 2 at 1.64x
-    one process against 1.69x without). Once ``restated`` (a block was found to start from
-    another state than the one before it ended in), or from the start with ``follow``, the
-    blocks after follow the directives starting a line before them
-    (``turtle_cuts.guessed_directives``), from the head's end on; the blocks already handed
-    out are parsed again by the check, a cost met once."""
+    declares its prefixes at its head, and scanning every line for directives here took CPU
+    from the workers (diverse-1m.ttl: some 30 ms of 0.6 s; validate -j 2 1.62-1.66x one
+    process, 1.68-1.73x without). Once ``restated`` (a block ended in another state than the
+    next was told), or from the start with ``follow``, the blocks after follow the
+    directives starting a line before them (``turtle_cuts.guessed_directives``) from the
+    head's end on, and ``run_blocks`` tells the blocks in flight their state again
+    (``state_at``)."""
 
     def __init__(
         self, path: str, job: BlockTask, block: int | None = None, workers: int = 1, follow: bool = False
@@ -360,9 +360,11 @@ class TurtleFileBlocks:
         """A block started from a state the guess did not give: follow every directive."""
         self.follow = True
 
-    def state_at(self, offset: int) -> TurtleState:
-        """The state at ``offset`` (a block's start, after those read), every directive
-        starting a line before it followed."""
+    def state_at(self, offset: int) -> TurtleState | None:
+        """The state at ``offset`` (a block's start), every directive starting a line before
+        it followed; None if directives after it were read (in the head)."""
+        if offset < self._read_to:
+            return None
         if offset > self._read_to:
             with open(self.path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
                 _let_go(data, self._read_to, offset)
@@ -624,17 +626,18 @@ class _Queue:
             _ABANDONED[part.mark] = 0
         return part, self.pool.submit(_do_block_packed, self.job, part)
 
-    def restated(self, state_at: Callable[[int], TurtleState]) -> None:
-        """The blocks in flight told the state they start in (``state_at`` their offset): each
-        told another one is dropped and submitted again, unless it reads alike from both
-        (``_redeclared``; ``_carried`` keeps such a result), as the blocks after follow every
-        directive from now on. A block parsed again here costs a core the workers share; a document that
-        binds a prefix anew midway had every block in flight parsed again here (-j 2 slower
-        than one process on 36 MB)."""
+    def restated(self, state_at: Callable[[int], TurtleState | None]) -> None:
+        """The blocks in flight told the state they start in (``state_at`` their offset, if
+        known): each told another one is dropped and submitted again, unless it reads alike
+        from both (``_redeclared``; ``_carried`` keeps such a result). Parsed again here, as
+        the check would, they took a core from the workers: a document binding a prefix anew
+        midway had every block in flight parsed again (-j 2 slower than one process on 36 MB)."""
         for i, (part, future) in enumerate(self.pending):
             state = state_at(part.offset)
-            if part.state == state or (
-                part.state is not None and _redeclared(part.state, state, part) is not None
+            if (
+                state is None
+                or part.state == state
+                or (part.state is not None and _redeclared(part.state, state, part) is not None)
             ):
                 continue
             _drop(future, part)
@@ -746,8 +749,8 @@ def _redeclared(guessed: TurtleState, state: TurtleState, part: Block) -> set[st
     else the prefixes ``guessed`` binds otherwise than ``state`` (or ``state`` lacks) that
     the block declares itself. It does if the base is the same and each such prefix's name
     and ':' occur in the block only as declared (``PREFIX name:`` at a line's start), if at
-    all. Files joined
-    into one, each part declaring its own prefixes, then cost no block parsed again."""
+    all. Files joined into one, each part declaring its own prefixes, then cost no block
+    parsed again."""
     if guessed[0] != state[0]:
         return None
     bound = dict(state[1])
