@@ -160,6 +160,9 @@ _LONG_SINGLE: Final = sure_match(LONG_SINGLE_QUOTE_BODY)
 # in one of these: a namespace is a valid IRI (it was read as one), and one ending in '/' or
 # '#' is past any port, so such characters after it stay valid in whatever component they land.
 _PLAIN_LOCALS_AFTER: Final = ("/", "#")
+# ... and start with neither of these (PN_LOCAL cannot); tested as a slice in these tuples, not
+# by startswith and endswith, which parse their arguments as a format (400 instructions a call).
+_NOT_FIRST_IN_PLAIN_LOCALS: Final = ("-", ".")
 # A local name or label may hold dots, never last (the '.' after it ends the statement):
 # unrolled, so that a run of name characters is one step and nothing backtracks.
 _FAST_NAME: Final = r"[A-Za-z0-9_][A-Za-z0-9_\-]*(?:\.+[A-Za-z0-9_\-]+)*"
@@ -462,6 +465,8 @@ class TurtleParser(BatchReader):
         # the last one it took with how many quads and held warnings came before.
         self._chain_left = 0
         self._chained = 0, 0, 0
+        # Read once a statement: as the instance's, not the class's, a specialized lookup.
+        self.spans = self.subject_spans = None
         self._held: list[ParseError] = []
 
     # --- reader -----------------------------------------------------------------------------
@@ -1955,8 +1960,8 @@ class TurtleParser(BatchReader):
         if (
             not local.isascii()
             or "%" in local
-            or local.startswith(("-", "."))
-            or not namespace.endswith(_PLAIN_LOCALS_AFTER)
+            or local[:1] in _NOT_FIRST_IN_PLAIN_LOCALS
+            or namespace[-1:] not in _PLAIN_LOCALS_AFTER
         ) and (_PNAME_RE.fullmatch(text) is None or iri_error(iri) is not None):
             return None
         term = self._pnames[text] = _new_str(self._iri_type, iri)
