@@ -102,6 +102,7 @@ def no_fast_path() -> Iterator[None]:
         mock.patch.object(turtle, "_FAST_VERB_OBJECT_RE", _NEVER),
         mock.patch.object(turtle, "_FAST_OBJECT_RE", _NEVER),
         mock.patch.object(turtle, "_FAST_TERM_RE", _NEVER),
+        mock.patch.object(turtle, "_FAST_ITEM_RE", _NEVER),
     ):
         yield
 

@@ -160,6 +160,9 @@ _LONG_SINGLE: Final = sure_match(LONG_SINGLE_QUOTE_BODY)
 # in one of these: a namespace is a valid IRI (it was read as one), and one ending in '/' or
 # '#' is past any port, so such characters after it stay valid in whatever component they land.
 _PLAIN_LOCALS_AFTER: Final = ("/", "#")
+# ... and start with neither of these (PN_LOCAL cannot); tested as a slice in these tuples, not
+# by startswith and endswith, which parse their arguments as a format (400 instructions a call).
+_NOT_FIRST_IN_PLAIN_LOCALS: Final = ("-", ".")
 # A local name or label may hold dots, never last (the '.' after it ends the statement):
 # unrolled, so that a run of name characters is one step and nothing backtracks.
 _FAST_NAME: Final = r"[A-Za-z0-9_][A-Za-z0-9_\-]*(?:\.+[A-Za-z0-9_\-]+)*"
@@ -197,9 +200,12 @@ _FAST_OBJECT_RE: Final = re.compile(rf"{WS_TURTLE}()(?:{_FAST_OBJECT})(){_FAST_E
 # An object or a collection item the full reader is asked for (after a comment, before a ')'),
 # when a token ending a name or a number follows it, and no tag or datatype after spaces and
 # comments: its 10 groups as in _FAST_OBJECT.
-_FAST_TERM_RE: Final = re.compile(
-    rf"(?:{_FAST_OBJECT})(?=[ \t\r\n,;)\]#]|\.(?=[ \t\r\n]|\Z)|\Z)(?!{WS_TURTLE}[@^])"
-)
+_FAST_TERM_END: Final = rf"(?=[ \t\r\n,;)\]#]|\.(?=[ \t\r\n]|\Z)|\Z)(?!{WS_TURTLE}[@^])"
+_FAST_TERM_RE: Final = re.compile(rf"(?:{_FAST_OBJECT}){_FAST_TERM_END}")
+# [15] collection: the next item as _FAST_TERM_RE takes it (its 10 groups), or the ')' closing
+# the collection (group 11).
+_FAST_ITEM_RE: Final = re.compile(rf"{WS_TURTLE}(?:(?:{_FAST_OBJECT}){_FAST_TERM_END}|(\)))")
+_ITEM_CLOSE: Final = _FAST_ITEM_RE.groups
 # A statement's subject; the empty groups mark where it starts and ends (source maps).
 _FAST_SUBJECT_RE: Final = re.compile(
     rf"[ \t\r\n]*()(?:({_FAST_PNAME})|<({IRIREF_PLAIN})>|{_FAST_LABEL})()[ \t\r\n]+"
@@ -407,6 +413,9 @@ class TurtleParser(BatchReader):
     #: Whether lines written as N-Triples take the N-Triples fast path (off, this reader reads
     #: every statement: what the tests compare the path with).
     _BY_LINES: bool = True
+    #: How many statements after its own one call of ``_read_triples`` may read (0: one a
+    #: call, what the tests compare with; see ``_next_statement``).
+    _CHAIN: int = 64
 
     def __init__(
         self,
@@ -452,6 +461,13 @@ class TurtleParser(BatchReader):
         # Lines written as N-Triples (made when first wanted: ``version`` is set after
         # construction).
         self._lines: NTriplesLines | None = None
+        # See _next_statement: how many statements the call may still read, and the start of
+        # the last one it took with how many quads and held warnings came before.
+        self._chain_left = 0
+        self._chained = 0, 0, 0
+        # Read once a statement: as the instance's, not the class's, a specialized lookup.
+        self.spans = self.subject_spans = None
+        self._held: list[ParseError] = []
 
     # --- reader -----------------------------------------------------------------------------
 
@@ -465,6 +481,7 @@ class TurtleParser(BatchReader):
         # by the buffer's end is read again, and would warn again.
         warn = self.warn
         held: list[ParseError] = []
+        self._held = held
         if warn is not None:
             self.warn = held.append
         try:
@@ -493,24 +510,18 @@ class TurtleParser(BatchReader):
         spans, subject_spans = self.spans, self.subject_spans
         by_lines = self._by_lines(warn) if spans is None and self._BY_LINES else None
         wait = 0  # statements left to the reader before by_lines is tried again
+        chain = 0 if self.trig or spans is not None else self._CHAIN  # see _next_statement
         pos = 0
         while True:
             start = pos
             mark = len(out)
+            self._chain_left = chain  # (what _restart tells: this turn's call is the last)
             if spans is not None:
                 marks = len(spans), len(subject_spans or ())
             try:
                 pos = ws(src, pos).end()
                 if pos >= len(src):
-                    if not self._done:
-                        raise _NeedMore
-                    if skipping is not None:  # the unclosed block's error: nothing is left
-                        assert on_error is not None
-                        on_error(self._skipped(skipping, pos, len(src)))
-                        skipping = None
-                    if self._in_block:
-                        self._in_block, self._graph = False, self.default
-                        raise self._expected(pos, "'}' to close the graph block")
+                    self._document_end(src, pos, skipping, on_error)
                     break
                 start = pos
                 if skipping is not None:
@@ -533,8 +544,11 @@ class TurtleParser(BatchReader):
             except _NeedMore:
                 # The unfinished statement's triples (and warnings) are dropped: it is parsed
                 # again, whole.
+                start, mark, warned = self._restart(start, mark, chain)
                 del out[mark:]
-                held.clear()
+                del held[warned:]
+                if held:  # those of statements before it in the call, which are whole
+                    _flush_held_warnings(held, warn)
                 if spans is not None:
                     self._forget_spans(*marks)
                 if out:
@@ -543,6 +557,7 @@ class TurtleParser(BatchReader):
                     out = self._out = []
                 src, pos = self._extended(reader, src, start)
             except SyntaxError as e:  # a ParseError is one (its module imports rdflib)
+                start, mark, _ = self._restart(start, mark, chain)
                 skipping = _to_skip(e, on_error, held, warn)
                 del out[mark:]
                 if spans is not None:
@@ -551,6 +566,28 @@ class TurtleParser(BatchReader):
         if out:
             self.trim_caches()
             yield out
+
+    def _restart(self, start: int, mark: int, chain: int) -> tuple[int, int, int]:
+        """Where the statement being read when the buffer ran out or an error was raised starts,
+        and how many quads of the batch and held warnings came before it: ``start``, ``mark``
+        and none, unless the call that raised read statements after its first (it left less of
+        ``chain``, ``_next_statement``): those are kept, read once as they would be alone."""
+        return self._chained if self._chain_left < chain else (start, mark, 0)
+
+    def _document_end(
+        self, src: str, pos: int, skipping: ParseError | None, on_error: OnError | None
+    ) -> None:
+        """At the end of the buffer ``src``, between statements: ask for more input, or at the
+        document's end hand on the error of the statement being skipped and raise that of a
+        graph block left open."""
+        if not self._done:
+            raise _NeedMore
+        if skipping is not None:  # the unclosed block's error: nothing is left
+            assert on_error is not None
+            on_error(self._skipped(skipping, pos, len(src)))
+        if self._in_block:
+            self._in_block, self._graph = False, self.default
+            raise self._expected(pos, "'}' to close the graph block")
 
     def _extended(self, reader: ChunkReader, src: str, start: int) -> tuple[str, int]:
         """The buffer after ``src`` ran out inside the statement at ``start``, and where that
@@ -938,7 +975,7 @@ class TurtleParser(BatchReader):
     # '.', a match without ';' or ',' ends after a '.' or before a ']'.
     def _read_triples(self, src: str, pos: int, out: list[SinkQuad]) -> int:
         """One ``triples '.'`` statement in one flat loop: the innermost production in locals."""
-        ws, n, append, default, spans = _WS, len(src), out.append, self._graph, self.spans
+        ws, n, append, default, spans, term = _WS, len(src), out.append, self._graph, self.spans, _UNSET
         stack: list[Frame] = []
         pname, iri, plain = self._pnames.get, self._iris.get, self._plain.get  # cached terms by text
         fast_pair, fast_object = _FAST_VERB_OBJECT_RE.match, _FAST_OBJECT_RE.match  # pair: verb object
@@ -946,35 +983,36 @@ class TurtleParser(BatchReader):
         subject, state, term_start, pos = self._fast_subject(src, pos)
         kind, pending, predicate, head, last, opening, first = _TOP, -1, _UNSET, None, None, None, term_start
         while True:  # fast path first: "verb object" or "object", then ';' ',' '.'
-            if state == _OBJECT and (m := fast_object(src, pos)) is not None:
+            m = None
+            if state is _OBJECT and (m := fast_object(src, pos)) is not None:
                 _, op, oi, os, _, lang, dt, dti, _, _, _, _, punct = m.groups()
                 p: Node | None = predicate
-            elif (state == _VERB or state == _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
+            elif (state is _VERB or state is _AFTER_SEMICOLON) and (m := fast_pair(src, pos)) is not None:
                 _, vp, vi, va, opener, _, op, oi, os, _, lang, dt, dti, _, _, _, _, punct = m.groups()
                 p = (self._a if va else pname(vp) if vp else iri(vi)) or (made(vp) if vp else name(m, 2))
                 if opener and p is not None:  # "verb [" or "verb (": the full reader reads the object
                     predicate, state, pos, first = p, _OBJECT, m.end() - 1, m.start(1) if first < 0 else first
                 m = None if opener else m  # (an unmade verb too: the full reader explains it)
-            else:
-                m = None
             if m is not None:
                 o = pname(op) if op else iri(oi) if os is None else plain(os) if lang is dt is dti else None
                 obj = o or (made(op) if op else self._fast_object(m, m.re.groups - 11))
                 punct = punct or ("." if src[m.end() - 1] == "." else "]")
-                if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind == _TOP)):
+                if p is not None and obj is not None and (punct in ";," or (punct == ".") == (kind is _TOP)):
                     append((subject, p, obj, default))
-                    if spans is not None:  # first token (-1: group 1), object (twelfth from last) and end
-                        e = m.re.groups - 1
-                        spans += (m.start(1) if first < 0 else first, m.start(e - 11), m.start(e))
-                    if punct == ".":
-                        return m.end()
+                    if spans is not None:
+                        spans += self._fast_spans(m, first)
+                    if punct == ".":  # the next statement too, if this call reads it
+                        subject, state, term_start, first, pos = self._next_statement(src, m.end())
+                        if state is _SUBJECT:
+                            return pos
+                        continue
                     predicate, first, pos = p, -1, m.end()
                     state = _AFTER_SEMICOLON if punct == ";" else _OBJECT if punct == "," else _AFTER_OBJECT
                     continue
             pos = ws(src, pos).end()
             c = src[pos] if pos < n else self._at_buffer_end(pos, state, kind, term_start)
-            if state != _SUBJECT and state != _OBJECT and state != _ITEM:  # between terms
-                if c in "]|" and kind == (_PROPERTY_LIST if c == "]" else _ANNOTATION) and state != _VERB:
+            if state is not _SUBJECT and state is not _OBJECT and state is not _ITEM:  # between terms
+                if c in "]|" and kind == (_PROPERTY_LIST if c == "]" else _ANNOTATION) and state is not _VERB:
                     pos, term, frame = self._close_nested(stack.pop(), subject, src, pos)  # object: no quote
                     kind, subject, predicate, head, last, state, first, _, _ = frame
                     term_start = -1
@@ -983,39 +1021,68 @@ class TurtleParser(BatchReader):
                     if next_state is None:
                         return pos
                     state, first = next_state, -1
-                elif state == _AFTER_OBJECT:  # RDF 1.2's annotation of the triple just read, or an error
+                else:  # a verb, or RDF 1.2's annotation of the triple just read, or an error
                     here = Frame(kind, subject, predicate, term, last, state, first, pos, pending)
-                    pos, kind, subject, predicate, state, first = self._annotate(src, here, term_start, stack)
-                else:
-                    first = pos if first < 0 else first
-                    pos, predicate = self._read_verb(src, pos, state, kind)
-                    state = _OBJECT
+                    pos, kind, subject, predicate, state, first = self._verb_or_annotation(
+                        src, here, term_start, stack
+                    )
                 continue
             term_start = begin = pos  # a term: subject, object or collection item
-            if c == "(":  # [15] collection: its value (first cell, or rdf:nil) is known at ')'
-                push(new_frame(Frame, (kind, subject, predicate, head, last, state, first, pos, pending)))
-                kind, head, last, state, pos = _COLLECTION, None, None, _ITEM, pos + 1
-                continue
-            elif c == ")" and state == _ITEM:
+            if c == ")" and state is _ITEM:
                 term = self._close_collection(head, last, out, pos)
                 kind, subject, predicate, head, last, state, first, begin, pending = stack.pop()
                 pos, term_start = pos + 1, -1
             else:
-                pos, term, opening = self._read_term(src, pos, state, kind, term_start)
-            if state == _OBJECT:  # the term delivered
+                pos, term, opening = self._read_term(src, pos, state, kind, term_start, out)
+                if term is _UNSET:  # [15] collection, item by item: its value (first cell, or rdf:nil) at ')'
+                    push(new_frame(Frame, (kind, subject, predicate, head, last, state, first, pos, pending)))
+                    kind, head, last, state, pos = _COLLECTION, None, None, _ITEM, pos + 1
+                    continue
+                term_start = -1 if c == "(" else term_start  # as after its ')': messages quote no collection
+            if state is _OBJECT:  # the term delivered
                 append((subject, predicate, term, default))
                 state = _AFTER_OBJECT
-            elif state == _ITEM:
+            elif state is _ITEM:
                 head, last = self._add_item(term, head, last, out)
             else:
                 subject, state, first = term, _VERB, begin
             if spans is not None:
                 pending = self._placed_term(state, first, begin, -1 if opening else pos, term, head, last)
             if opening is not None:  # [14] blankNodePropertyList: its predicateObjectList next
-                after = _VERB_OR_END if state == _VERB else state
+                after = _VERB_OR_END if state is _VERB else state
                 push(new_frame(Frame, (kind, subject, predicate, head, last, after, first, begin, pending)))
                 kind, subject, predicate, state = _PROPERTY_LIST, opening, _UNSET, _VERB
                 opening, first = None, -1
+
+    def _fast_spans(self, m: re.Match[str], first: int) -> tuple[int, int, int]:
+        """Source maps: the span of the triple a fast pattern matched as ``m``, from ``first``
+        (-1: its group 1), its object (the twelfth group from the last) and its end."""
+        e = m.re.groups - 1
+        return m.start(1) if first < 0 else first, m.start(e - 11), m.start(e)
+
+    def _next_statement(self, src: str, end: int) -> tuple[Node, State, int, int, int]:
+        """After a statement ending at ``end``: the next one's subject, its start twice (the
+        subject's, the first triple's) and where its verb may start, as ``_fast_subject`` gives
+        them, when this call reads that statement too; else no subject yet, at ``end``
+        (``_statements`` reads what follows).
+
+        Reading the statements after its own spares each the setup of ``_read_triples``
+        (binding its locals makes a bound method of each) and a turn of the loop of
+        ``_statements``: 14k of the 51k instructions a one-triple statement took. Up to
+        ``_chain_left`` of them, as ``_statements`` sets it (none for TriG, whose statements
+        may open graph blocks, nor with source maps); where each starts is kept, so that the
+        statement cut by the buffer's end or raising an error is read again or skipped alone
+        (``_restart``). A subject the fast pattern does not take, or one that may start a line
+        written as N-Triples (``NTriplesLines``), is left to ``_statements``."""
+        if self._chain_left > 0:
+            pos = _WS(src, end).end()
+            if pos < len(src) and src[pos] not in "<_":
+                subject, state, start, after = self._fast_subject(src, pos)
+                if state is not _SUBJECT:
+                    self._chain_left -= 1
+                    self._chained = pos, len(self._out), len(self._held)
+                    return subject, state, start, start, after
+        return _UNSET, _SUBJECT, end, end, end
 
     def _at_buffer_end(self, pos: int, state: State, kind: Kind, term_start: int) -> NoReturn:
         """At the end of the buffer, between tokens: ask for more input, or fail at the end of
@@ -1121,6 +1188,44 @@ class TurtleParser(BatchReader):
         assert frame.head is not None
         return pos + 2, frame.head, frame
 
+    def _fast_collection(self, src: str, pos: int, out: list[SinkQuad]) -> tuple[int, Node] | None:
+        """The [15] collection whose '(' is at ``pos`` when every item is one ``_FAST_TERM_RE``
+        takes and ``_fast_term`` makes: where it ends and its value, its triples added to
+        ``out`` as the full reader adds them; else None (the full reader reads it)."""
+        if self.spans is not None:
+            return None
+        match, fast_term = _FAST_ITEM_RE.match, self._fast_term
+        items: list[Node] = []
+        pos += 1
+        while True:
+            m = match(src, pos)
+            if m is None:
+                return None
+            pos = m.end()
+            if m.lastindex == _ITEM_CLOSE:
+                break
+            term = fast_term(m)
+            if term is None:
+                return None
+            items.append(term)
+        if not items:
+            return pos, self._rdf_nil
+        fresh, graph, rdf_first, rdf_rest = (
+            self.terms.fresh_bnode,
+            self._graph,
+            self._rdf_first,
+            self._rdf_rest,
+        )
+        head = last = fresh()
+        out.append((head, rdf_first, items[0], graph))
+        for item in items[1:]:
+            cell = fresh()
+            out.append((last, rdf_rest, cell, graph))
+            out.append((cell, rdf_first, item, graph))
+            last = cell
+        out.append((last, rdf_rest, self._rdf_nil, graph))
+        return pos, head
+
     def _close_collection(self, head: Node | None, last: Node | None, out: list[SinkQuad], pos: int) -> Node:
         """A collection's value at its ')' (at ``pos``): its first cell, or rdf:nil when empty."""
         if head is None or last is None:
@@ -1142,6 +1247,18 @@ class TurtleParser(BatchReader):
         return after, node, node
 
     # --- RDF 1.2: reified triples, triple terms, reifiers and annotations -----------------------
+
+    def _verb_or_annotation(
+        self, src: str, here: Frame, term_start: int, stack: list[Frame]
+    ) -> tuple[int, Kind, Node, Node, State, int]:
+        """Between terms, at ``here.opened`` which holds no separator nor closing bracket: a verb
+        the fast pattern did not take (``here.state`` is no ``_AFTER_OBJECT``), or else the
+        annotation of the triple just read (``_annotate``); returned as ``_annotate`` returns."""
+        if here.state is not _AFTER_OBJECT:
+            pos, first = here.opened, here.first
+            end, predicate = self._read_verb(src, pos, here.state, here.kind)
+            return end, here.kind, here.subject, predicate, _OBJECT, pos if first < 0 else first
+        return self._annotate(src, here, term_start, stack)
 
     def _annotate(
         self, src: str, here: Frame, term_start: int, stack: list[Frame]
@@ -1345,13 +1462,18 @@ class TurtleParser(BatchReader):
 
     # [10] subject / [12] object without the nested forms: iri | BlankNode label | literal
     def _read_term(
-        self, src: str, pos: int, state: State, kind: Kind, term_start: int
+        self, src: str, pos: int, state: State, kind: Kind, term_start: int, out: list[SinkQuad]
     ) -> tuple[int, Node, Node | None]:
-        """A subject, object or collection item that is no '(' (an object or item by
-        ``_FAST_TERM_RE`` when it can, else by ``_read_atom``), and the node of a '[' again if
-        its property list follows (see ``_read_open_bracket``), else None."""
-        if src[pos] == "[":
+        """A subject, object or collection item (an object or item by ``_FAST_TERM_RE`` when it
+        can, else by ``_read_atom``), and the node of a '[' again if its property list follows
+        (see ``_read_open_bracket``), else None. A '(' is read whole when ``_fast_collection``
+        takes it; else its term is ``_UNSET``, at ``pos``: the caller reads it item by item."""
+        c = src[pos]
+        if c == "[":
             return self._read_open_bracket(src, pos)
+        if c == "(":
+            read = self._fast_collection(src, pos, out)
+            return (pos, _UNSET, None) if read is None else (*read, None)
         if state == _ITEM or state == _OBJECT:
             m = _FAST_TERM_RE.match(src, pos)
             if m is not None and (term := self._fast_term(m)) is not None:
@@ -1838,8 +1960,8 @@ class TurtleParser(BatchReader):
         if (
             not local.isascii()
             or "%" in local
-            or local.startswith(("-", "."))
-            or not namespace.endswith(_PLAIN_LOCALS_AFTER)
+            or local[:1] in _NOT_FIRST_IN_PLAIN_LOCALS
+            or namespace[-1:] not in _PLAIN_LOCALS_AFTER
         ) and (_PNAME_RE.fullmatch(text) is None or iri_error(iri) is not None):
             return None
         term = self._pnames[text] = _new_str(self._iri_type, iri)

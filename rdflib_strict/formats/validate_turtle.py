@@ -375,6 +375,10 @@ class TurtleValidator(TurtleParser):
     counted, the rest is read by the parser itself (which warns on its own).
     """
 
+    # A statement the parser reads is one call, so that the next is offered to the run regex
+    # (and counted) again, and the misses it counts are statements.
+    _CHAIN = 0
+
     def __init__(
         self,
         trig: bool,
