@@ -23,8 +23,8 @@ from unittest import mock
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rdflib import BNode, Graph
-from rdflib.term import Node
+from rdflib import Graph
+from turtle_reads import read_turtle
 from w3c import assert_reads_as_pyoxigraph
 
 from rdflib_strict import ParseError
@@ -64,42 +64,14 @@ def documents(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
-def read(doc: str, chunk_size: int, skip: bool) -> tuple[list[Any], list[Any], list[Any]]:
-    """The statements read from ``doc`` in chunks of ``chunk_size`` bytes (blank nodes
-    numbered in the order met), the ill-typed literal warnings and the errors (line, column,
-    kind, message and the text skipped): each skipped (``on_error``) if ``skip``, else the one
-    raised."""
-    numbered: dict[Node, str] = {}
-
-    def number(term: Node) -> Node:
-        return numbered.setdefault(term, f"_:{len(numbered)}") if isinstance(term, BNode) else term
-
-    def place(e: ParseError) -> tuple[int, int, object, str, str | None]:
-        return e.lineno, e.colno, e.kind, str(e), e.skipped
-
-    statements: list[Any] = []
-    warnings: list[Any] = []
-    errors: list[Any] = []
-    parser = TurtleParser(Terms(), None, None)
-    parser.warn = lambda e: warnings.append(place(e))
-    on_error = (lambda e: errors.append(place(e))) if skip else None
-    reader = ChunkReader(io.BytesIO(doc.encode()), "x", chunk_size=chunk_size)
-    try:
-        for batch in parser.batches(reader, on_error):
-            statements += [tuple(map(number, quad[:3])) for quad in batch]
-    except ParseError as e:
-        errors.append(place(e))
-    return statements, warnings, errors
-
-
 @settings(max_examples=300, deadline=None)
 @given(documents(), st.booleans(), st.sampled_from([2, 64]))
 def test_chained_statements_read_as_one_a_call(doc: str, skip: bool, chain: int) -> None:
     for chunk_size in (1, 16, 1 << 20):
         with mock.patch.object(TurtleParser, "_CHAIN", chain):
-            chained = read(doc, chunk_size, skip)
+            chained = read_turtle(doc, chunk_size, skip)
         with mock.patch.object(TurtleParser, "_CHAIN", 0):
-            assert read(doc, chunk_size, skip) == chained, chunk_size
+            assert read_turtle(doc, chunk_size, skip) == chained, chunk_size
 
 
 @settings(max_examples=200, deadline=None)
@@ -120,11 +92,11 @@ def test_a_statement_cut_by_the_buffer_end_is_read_again_alone() -> None:
     # The second statement warns, the third is chained to it and cut by the end of its line
     # (a buffer end, in 1-byte chunks): its warning is given once, and before the fourth's.
     doc = PREFIXES + ':a :p :o . :b :p "x"^^xsd:integer ; :q :o . :c :p\n :o . :d :p "y"^^xsd:int .\n'
-    chained = read(doc, 1, True)
+    chained = read_turtle(doc, 1, True)
     assert [w[:2] for w in chained[1]] == [(3, 18), (4, 13)]
     assert len(chained[0]) == 5 and chained[2] == []
     with mock.patch.object(TurtleParser, "_CHAIN", 0):
-        assert read(doc, 1, True) == chained
+        assert read_turtle(doc, 1, True) == chained
 
 
 def test_warnings_before_a_statement_cut_twice_are_given() -> None:
@@ -139,10 +111,10 @@ def test_warnings_before_a_statement_cut_twice_are_given() -> None:
         + f':s :p "",\n"12"^^{integer};\n:p "12"^^{integer}.\n'
     )
     for chunk_size in (1, 7, 1 << 20):
-        chained = read(doc, chunk_size, False)
+        chained = read_turtle(doc, chunk_size, False)
         assert [w[:2] for w in chained[1]] == [(4, 18)] and len(chained[0]) == 1 + 4 + 3
         with mock.patch.object(TurtleParser, "_CHAIN", 0):
-            assert read(doc, chunk_size, False) == chained
+            assert read_turtle(doc, chunk_size, False) == chained
 
 
 def test_one_call_reads_the_statements_after_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,9 +133,9 @@ def test_one_call_reads_the_statements_after_its_own(monkeypatch: pytest.MonkeyP
         return original(self, src, pos, out)
 
     monkeypatch.setattr(TurtleParser, "_read_triples", counted)
-    chained = read(doc, 1 << 20, False)
+    chained = read_turtle(doc, 1 << 20, False)
     assert len(chained[0]) == 6 and len(calls) == 2
     monkeypatch.setattr(TurtleParser, "_CHAIN", 0)
     calls.clear()
-    assert read(doc, 1 << 20, False) == chained
+    assert read_turtle(doc, 1 << 20, False) == chained
     assert len(calls) == 5

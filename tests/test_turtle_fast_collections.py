@@ -20,14 +20,13 @@ stray ',', ';' or '.'). Three properties:
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rdflib import BNode, Graph
-from rdflib.term import Node
+from rdflib import Graph
 from test_turtle_fast_names import no_fast_path
+from turtle_reads import read_turtle
 from w3c import assert_reads_as_pyoxigraph
 
 from rdflib_strict import ParseError
@@ -76,34 +75,6 @@ def documents(draw: st.DrawFn) -> str:
     return PREFIXES + draw(st.sampled_from(["\n", "\r\n"])).join(statements) + "\n"
 
 
-def read(doc: str, chunk_size: int, skip: bool) -> tuple[list[Any], list[Any], list[Any]]:
-    """The statements ``doc`` reads as (blank nodes numbered in the order met), in chunks of
-    ``chunk_size`` bytes, the ill-typed literal warnings and the errors (line, column, kind,
-    message): each skipped (``on_error``) if ``skip``, else the one raised."""
-    numbered: dict[Node, str] = {}
-
-    def number(term: Node) -> Node:
-        return numbered.setdefault(term, f"_:{len(numbered)}") if isinstance(term, BNode) else term
-
-    def place(e: ParseError) -> tuple[int, int, object, str]:
-        return e.lineno, e.colno, e.kind, str(e)
-
-    statements: list[Any] = []
-    warnings: list[Any] = []
-    errors: list[Any] = []
-    parser = TurtleParser(Terms(), None, None)
-    parser.warn = lambda e: warnings.append(place(e))
-    on_error = (lambda e: errors.append(place(e))) if skip else None
-    try:
-        for batch in parser.batches(
-            ChunkReader(io.BytesIO(doc.encode()), "x", chunk_size=chunk_size), on_error
-        ):
-            statements += [tuple(map(number, quad[:3])) for quad in batch]
-    except ParseError as e:
-        errors.append(place(e))
-    return statements, warnings, errors
-
-
 def graph(doc: str) -> Graph | tuple[int, int, object, str]:
     g = Graph()
     try:
@@ -118,13 +89,13 @@ def graph(doc: str) -> Graph | tuple[int, int, object, str]:
 @settings(max_examples=400, deadline=None)
 @given(documents(), st.booleans())
 def test_collections_read_as_the_full_reader_reads_them(doc: str, skip: bool) -> None:
-    fast, fast_cut = read(doc, 1 << 20, skip), read(doc, 1, skip)
+    fast, fast_cut = read_turtle(doc, 1 << 20, skip), read_turtle(doc, 1, skip)
     # An error raised ends the parse before the batch that holds it is handed on: how many
     # statements came before depends on where the buffers end.
     assert fast_cut == fast if skip or not fast[2] else fast_cut[1:] == fast[1:]
     with no_fast_path():
-        assert read(doc, 1 << 20, skip) == fast
-        assert read(doc, 1, skip) == fast_cut
+        assert read_turtle(doc, 1 << 20, skip) == fast
+        assert read_turtle(doc, 1, skip) == fast_cut
 
 
 @settings(max_examples=300, deadline=None)
@@ -146,9 +117,9 @@ def test_the_fast_path_takes_simple_collections(monkeypatch: pytest.MonkeyPatch)
         return original(self, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(TurtleParser, "_add_item", counted)
-    fast = read(doc, 1 << 20, False)
+    fast = read_turtle(doc, 1 << 20, False)
     assert calls == []
     assert len(fast[0]) == 7 + 1 + 5 + 3
     with no_fast_path():
-        assert read(doc, 1 << 20, False) == fast
+        assert read_turtle(doc, 1 << 20, False) == fast
     assert len(calls) == 6
