@@ -123,6 +123,9 @@ def main() -> None:
     ap.add_argument("files", nargs="*", type=Path)
     args = ap.parse_args()
     files = args.files or _default_files(args.data)
+    missing = [str(f) for f in files if not f.is_file()]
+    if missing:  # before the runs: a missing one raised in the middle, its table lost
+        ap.error(f"no such file: {', '.join(missing)}")
     ops = [op for op in args.only.split(",") if op]
     with tempfile.TemporaryDirectory(prefix="bench-ab-") as tmp:
         base = Path(tmp) / "a"
