@@ -308,6 +308,11 @@ class _Directives:
             pass
 
     @property
+    def met(self) -> bool:
+        """Whether a directive was read."""
+        return self._parser is not None
+
+    @property
     def state(self) -> TurtleState:
         if self._parser is None:
             return self._job.base, ()
@@ -421,18 +426,20 @@ class TurtleFileBlocks:
 
 
 #: Bytes of a Turtle file's head read for directives at a time; the head ends before the first
-#: such window (ending at a line end) that holds none.
+#: such window (ending at a line end) that holds none, after one that held some or after
+#: ``_HEAD_FIRST`` bytes (a licence or description in comments before the prefixes).
 _HEAD: Final = 1 << 16
+_HEAD_FIRST: Final = 1 << 20
 
 
 def _read_head(data: mmap.mmap, start: int, end: int, directives: _Directives) -> tuple[int, bool]:
     """Read the directives of ``data[start:end]`` a window at a time: where reading stopped,
-    and whether the head ended there (a window held none) or may go on after ``end``."""
+    and whether the head ended there (see ``_HEAD``) or may go on after ``end``."""
     while start < end:
         stop = min(end, start + _HEAD)
         if stop < end:
             stop = data.rfind(b"\n", start, stop) + 1 or stop
-        if not _read_directives(data, start, stop, directives):
+        if not _read_directives(data, start, stop, directives) and (directives.met or stop >= _HEAD_FIRST):
             return stop, True
         start = stop
     return start, False

@@ -494,6 +494,18 @@ def test_a_head_longer_than_a_window_or_a_block_is_read_whole(tmp_path: Path) ->
         assert in_blocks(parts, job) == serial(doc.encode(), False, skip=False)
 
 
+def test_comments_before_the_head_s_directives_are_read_past(tmp_path: Path) -> None:
+    # 200 KB of comments (a licence), then the prefixes: read into every later block's state.
+    licence = "# Licensed under the terms of some licence, line after line of them.\n" * 3000
+    doc = licence + HEADER + "".join(f"ex:s{i} ex:p ex:o{i} .\n" for i in range(40_000))
+    path = tmp_path / "doc.ttl"
+    path.write_bytes(doc.encode())
+    job = _job("statements", False, skip=False)
+    parts = list(parallel.turtle_file_blocks(str(path), job, block=300_000))
+    assert len(parts) > 2
+    assert all(part.state == (BASE, _HEADER_PREFIXES) for part in parts[1:])
+
+
 def test_text_blocks_give_the_file_blocks_result(tmp_path: Path) -> None:
     doc = (HEADER + "\n".join(GOOD[:18] * 3) + "\n").encode()
     job = _job("statements", False, skip=True)
