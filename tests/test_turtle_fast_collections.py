@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rdflib import Graph
 from test_turtle_fast_names import no_fast_path
-from turtle_reads import read_turtle
+from turtle_reads import calls_of, read_turtle
 from w3c import assert_reads_as_pyoxigraph
 
 from rdflib_strict import ParseError
@@ -109,14 +109,7 @@ def test_the_fast_path_takes_simple_collections(monkeypatch: pytest.MonkeyPatch)
     # none of their items reaches the full reader's, which makes a cell per item.
     doc = PREFIXES + ':s :p ( :a "b"@en 1 ) , () ;\n  :q ( <http://example/c>\r\n# c\n _:d ) .\n'
     doc += "( :e ) :p :o .\n"
-    calls: list[object] = []
-    original = TurtleParser._add_item
-
-    def counted(self: TurtleParser, *args: object) -> object:
-        calls.append(args)
-        return original(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TurtleParser, "_add_item", counted)
+    calls = calls_of(monkeypatch, "_add_item")
     fast = read_turtle(doc, 1 << 20, False)
     assert calls == []
     assert len(fast[0]) == 7 + 1 + 5 + 3

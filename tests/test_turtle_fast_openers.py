@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from rdflib import BNode, Graph
 from rdflib.term import Node
 from test_turtle_fast_names import assert_same, no_fast_path
+from turtle_reads import calls_of
 from w3c import assert_reads_as_pyoxigraph
 
 from rdflib_strict import ParseError
@@ -154,14 +155,7 @@ def test_the_pattern_takes_verbs_before_brackets(monkeypatch: pytest.MonkeyPatch
     # The first property compares two readers only if the verbs before brackets are the fast
     # pattern's: none of these reaches the full reader's verb.
     doc = PREFIXES + ":s :p [ :q ( :a ) ] ;\n  a ( [] ) ;\n  <http://example/p>\n [ a :c ] .\n"
-    calls: list[object] = []
-    original = TurtleParser._read_verb
-
-    def counted(self: TurtleParser, *args: object) -> object:
-        calls.append(args)
-        return original(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(TurtleParser, "_read_verb", counted)
+    calls = calls_of(monkeypatch, "_read_verb")
     assert isinstance(graph(doc, 1 << 20), Graph)
     assert calls == []
     with no_fast_path():

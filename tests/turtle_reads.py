@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from rdflib import BNode
 from rdflib.term import Node
 
@@ -14,7 +15,7 @@ from rdflib_strict.formats.terms import Terms
 from rdflib_strict.formats.turtle import TurtleParser
 from rdflib_strict.syntax.chunks import ChunkReader
 
-__all__ = ["read_turtle"]
+__all__ = ["calls_of", "read_turtle"]
 
 
 def read_turtle(doc: str, chunk_size: int, skip: bool) -> tuple[list[Any], list[Any], list[Any]]:
@@ -43,3 +44,16 @@ def read_turtle(doc: str, chunk_size: int, skip: bool) -> tuple[list[Any], list[
     except ParseError as e:
         errors.append(place(e))
     return statements, warnings, errors
+
+
+def calls_of(monkeypatch: pytest.MonkeyPatch, method: str) -> list[tuple[object, ...]]:
+    """The arguments of each call of ``TurtleParser.<method>`` from now on (the test's end)."""
+    calls: list[tuple[object, ...]] = []
+    original = getattr(TurtleParser, method)
+
+    def counted(self: TurtleParser, *args: object) -> object:
+        calls.append(args)
+        return original(self, *args)
+
+    monkeypatch.setattr(TurtleParser, method, counted)
+    return calls
