@@ -1208,23 +1208,10 @@ class TurtleParser(BatchReader):
             if term is None:
                 return None
             items.append(term)
-        if not items:
-            return pos, self._rdf_nil
-        fresh, graph, rdf_first, rdf_rest = (
-            self.terms.fresh_bnode,
-            self._graph,
-            self._rdf_first,
-            self._rdf_rest,
-        )
-        head = last = fresh()
-        out.append((head, rdf_first, items[0], graph))
-        for item in items[1:]:
-            cell = fresh()
-            out.append((last, rdf_rest, cell, graph))
-            out.append((cell, rdf_first, item, graph))
-            last = cell
-        out.append((last, rdf_rest, self._rdf_nil, graph))
-        return pos, head
+        head = last = None
+        for item in items:  # the cells as the full reader links them
+            head, last = self._add_item(item, head, last, out)
+        return pos, self._close_collection(head, last, out, pos - 1)
 
     def _close_collection(self, head: Node | None, last: Node | None, out: list[SinkQuad], pos: int) -> Node:
         """A collection's value at its ')' (at ``pos``): its first cell, or rdf:nil when empty."""
