@@ -372,8 +372,7 @@ class TurtleFileBlocks:
             return None
         if offset > self._read_to:
             with open(self.path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
-                _let_go(data, self._read_to, offset)
-                self._follow_to(data, offset)
+                self._follow_to(data, offset)  # (its pages go with the map)
         return self._directives.state
 
     def _follow_to(self, data: mmap.mmap, end: int) -> None:
@@ -768,10 +767,7 @@ def _redeclared(guessed: TurtleState, state: TurtleState, part: Block) -> set[st
         text = part.data if part.data is not None else (part.text or "").encode()
         return _declared(text, 0, len(text), names)
     with open(part.path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        end = part.offset + part.length
-        found = _declared(data, part.offset, end, names)
-        _let_go(data, part.offset, end)
-    return found
+        return _declared(data, part.offset, part.offset + part.length, names)  # (its pages go with the map)
 
 
 # Before a prefix's name in a directive that declares it, at a line's start.
